@@ -1,0 +1,172 @@
+//! Candidate bit masks: for every cell, the digits still possible there.
+//!
+//! Bit `d - 1` of a [`Mask`] stands for digit `d`, so a `u64` covers every board up to
+//! 64×64. The logic solver and the pencilmark formats work on [`Candidates`]; the
+//! engines keep their own, more compact, state.
+
+use std::sync::Arc;
+
+use crate::grid::Grid;
+use crate::layout::Layout;
+
+/// A set of digits: bit `d - 1` for digit `d`.
+pub type Mask = u64;
+
+/// The mask holding only `digit` (1-based).
+#[inline]
+pub fn bit(digit: u8) -> Mask {
+    1 << (digit - 1)
+}
+
+/// The digits of a mask, smallest first.
+///
+/// ```
+/// assert_eq!(sudokit::candidates::digits(0b1010).collect::<Vec<_>>(), vec![2, 4]);
+/// ```
+pub fn digits(mut mask: Mask) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let d = mask.trailing_zeros() as u8 + 1;
+            mask &= mask - 1;
+            Some(d)
+        }
+    })
+}
+
+/// Candidates per cell, together with the placed digits.
+///
+/// ```
+/// use sudokit::{Candidates, Grid};
+/// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///     .parse()
+///     .unwrap();
+/// let c = Candidates::from_grid(&g);
+/// assert_eq!(c.mask(0), 0); // a given has no candidates left
+/// assert_eq!(c.value(0), 4);
+/// assert!(!c.has(1, 4)); // 4 is in the same row
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidates {
+    layout: Arc<Layout>,
+    values: Vec<u8>,
+    masks: Vec<Mask>,
+}
+
+impl Candidates {
+    /// Candidates of a grid: every digit not placed in a peer, and none for filled cells.
+    pub fn from_grid(grid: &Grid) -> Candidates {
+        let layout = grid.layout().clone();
+        let all = layout.all_digits();
+        let mut masks = vec![all; layout.cell_count()];
+        for (cell, &v) in grid.cells().iter().enumerate() {
+            if v != 0 {
+                masks[cell] = 0;
+                for &p in layout.peers(cell) {
+                    masks[p] &= !bit(v);
+                }
+            }
+        }
+        for (cell, &v) in grid.cells().iter().enumerate() {
+            if v != 0 {
+                masks[cell] = 0;
+            }
+        }
+        Candidates {
+            values: grid.cells().to_vec(),
+            masks,
+            layout,
+        }
+    }
+
+    /// A state given directly: placed values and candidate masks per cell (used by
+    /// pencilmark input, where candidates were already removed by hand).
+    pub fn from_parts(layout: Arc<Layout>, values: Vec<u8>, masks: Vec<Mask>) -> Option<Self> {
+        let cells = layout.cell_count();
+        let all = layout.all_digits();
+        if values.len() != cells
+            || masks.len() != cells
+            || values.iter().any(|&v| v as usize > layout.size())
+            || masks.iter().any(|&m| m & !all != 0)
+        {
+            return None;
+        }
+        Some(Candidates {
+            layout,
+            values,
+            masks,
+        })
+    }
+
+    /// The layout.
+    #[inline]
+    pub fn layout(&self) -> &Arc<Layout> {
+        &self.layout
+    }
+
+    /// The candidates of `cell` (0 for a filled cell).
+    #[inline]
+    pub fn mask(&self, cell: usize) -> Mask {
+        self.masks[cell]
+    }
+
+    /// All candidate masks, row-major.
+    #[inline]
+    pub fn masks(&self) -> &[Mask] {
+        &self.masks
+    }
+
+    /// The placed digit in `cell` (0 when open).
+    #[inline]
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// Whether `digit` is a candidate of `cell`.
+    #[inline]
+    pub fn has(&self, cell: usize, digit: u8) -> bool {
+        self.masks[cell] & bit(digit) != 0
+    }
+
+    /// Removes `digit` from the candidates of `cell`; returns whether it was there.
+    pub fn remove(&mut self, cell: usize, digit: u8) -> bool {
+        let had = self.has(cell, digit);
+        self.masks[cell] &= !bit(digit);
+        had
+    }
+
+    /// Places `digit` in `cell` and removes it from the candidates of every peer.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        self.values[cell] = digit;
+        self.masks[cell] = 0;
+        for &p in self.layout.peers(cell) {
+            self.masks[p] &= !bit(digit);
+        }
+    }
+
+    /// The placed digits as a grid.
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_cells(self.layout.clone(), self.values.clone())
+            .expect("candidate state holds in-range values")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn place_and_remove() {
+        let layout = Layout::classic(4).unwrap();
+        let mut c = Candidates::from_grid(&Grid::empty(layout));
+        assert_eq!(c.mask(0), 0b1111);
+        c.place(0, 3);
+        assert_eq!(c.value(0), 3);
+        assert!(!c.has(1, 3) && !c.has(4, 3) && !c.has(5, 3));
+        assert!(c.has(15, 3));
+        assert!(c.remove(15, 3));
+        assert!(!c.remove(15, 3));
+        assert_eq!(c.to_grid().get(0), 3);
+    }
+}

@@ -1,0 +1,163 @@
+//! Solving engines: one contract, several implementations.
+//!
+//! Every engine implements [`Engine::search`]: find up to `limit` solutions of a puzzle,
+//! return how many were found (stopping at `limit`), the first one, and statistics.
+//! [`Engine::solve`] (`limit = 1`) and [`Engine::count`] are built on it; `limit = 2`
+//! is the uniqueness check.
+//!
+//! Engines never panic on bad puzzles: a puzzle with a conflict or no solution gives a
+//! count of 0. The CLI validates puzzles first ([`crate::Grid::validate`]) so that it can
+//! say *why* a puzzle fails.
+//!
+//! The engines are listed in [`NAMES`] and built by name with [`by_name`]; [`Auto`]
+//! picks the best engine for each layout.
+
+pub mod generic;
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::grid::Grid;
+use crate::layout::Layout;
+
+pub use generic::Generic;
+
+/// Counters an engine keeps while searching.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search nodes visited (states examined).
+    pub nodes: u64,
+    /// Branches tried at cells (or columns) with more than one choice.
+    pub guesses: u64,
+    /// Branches that ended in a contradiction.
+    pub backtracks: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, o: Stats) {
+        self.nodes += o.nodes;
+        self.guesses += o.guesses;
+        self.backtracks += o.backtracks;
+    }
+}
+
+/// The outcome of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Search {
+    /// Solutions found, at most the limit asked for.
+    pub count: u64,
+    /// The first solution found.
+    pub solution: Option<Grid>,
+    /// What the search cost.
+    pub stats: Stats,
+}
+
+impl Search {
+    /// Whether the count reached the limit (so more solutions may exist).
+    pub fn reached(&self, limit: u64) -> bool {
+        self.count >= limit
+    }
+}
+
+/// Why an engine could not answer.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The engine does not handle this board.
+    #[error("engine `{engine}` does not handle {size}×{size} boards; try `generic`")]
+    Unsupported {
+        /// Engine name.
+        engine: &'static str,
+        /// Board size.
+        size: usize,
+    },
+    /// The engine stopped at its node or memory bound before finishing.
+    #[error("engine `{engine}` stopped after {nodes} nodes (its bound); raise the bound or use a depth-first engine")]
+    Bound {
+        /// Engine name.
+        engine: &'static str,
+        /// Nodes expanded when it stopped.
+        nodes: u64,
+    },
+    /// No engine of that name.
+    #[error("unknown engine `{name}`; choose one of: {}", NAMES.join(", "))]
+    UnknownEngine {
+        /// The name given.
+        name: String,
+    },
+}
+
+/// A solving engine.
+///
+/// ```
+/// use sudokit::engine::{Engine, Generic};
+/// let puzzle: sudokit::Grid = "1...2...3...4...".parse().unwrap();
+/// let found = Generic.count(&puzzle, 1000).unwrap();
+/// assert!(found.count > 1);
+/// assert!(found.solution.unwrap().is_solution_of(&puzzle));
+/// ```
+pub trait Engine: Send + Sync + fmt::Debug {
+    /// The name used by `--engine`.
+    fn name(&self) -> &'static str;
+
+    /// Whether the engine handles this layout.
+    fn supports(&self, layout: &Layout) -> bool;
+
+    /// Finds up to `limit` solutions (`limit ≥ 1`; 0 is taken as 1).
+    fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError>;
+
+    /// The first solution, if any.
+    fn solve(&self, puzzle: &Grid) -> Result<Search, SolveError> {
+        self.search(puzzle, 1)
+    }
+
+    /// Counts solutions, stopping at `limit`.
+    fn count(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
+        self.search(puzzle, limit)
+    }
+}
+
+/// Picks the best engine for each puzzle's layout.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Auto;
+
+impl Auto {
+    /// The engine `Auto` uses for a layout.
+    pub fn engine_for(&self, _layout: &Layout) -> &'static dyn Engine {
+        &Generic
+    }
+}
+
+impl Engine for Auto {
+    fn name(&self) -> &'static str {
+        "auto"
+    }
+
+    fn supports(&self, _layout: &Layout) -> bool {
+        true
+    }
+
+    fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
+        self.engine_for(puzzle.layout()).search(puzzle, limit)
+    }
+}
+
+/// The engine names `--engine` accepts.
+pub const NAMES: &[&str] = &["auto", "generic"];
+
+/// Builds an engine by name (see [`NAMES`]).
+///
+/// ```
+/// let e = sudokit::engine::by_name("generic").unwrap();
+/// assert_eq!(e.name(), "generic");
+/// assert!(sudokit::engine::by_name("nope").is_err());
+/// ```
+pub fn by_name(name: &str) -> Result<Box<dyn Engine>, SolveError> {
+    match name {
+        "auto" => Ok(Box::new(Auto)),
+        "generic" => Ok(Box::new(Generic)),
+        _ => Err(SolveError::UnknownEngine {
+            name: name.to_string(),
+        }),
+    }
+}

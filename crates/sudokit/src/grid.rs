@@ -1,0 +1,185 @@
+//! A board of digits: the puzzle given and the solution found are both [`Grid`]s.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use crate::error::{ParseError, PuzzleError};
+use crate::layout::{cell_name, Layout};
+
+/// Digits per cell (`0` = empty) on a shared [`Layout`].
+///
+/// ```
+/// use sudokit::Grid;
+/// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///     .parse()
+///     .unwrap();
+/// assert_eq!(g.size(), 9);
+/// assert_eq!(g.get(0), 4);
+/// assert_eq!(g.clue_count(), 17);
+/// assert!(g.validate().is_ok());
+/// ```
+#[derive(Clone)]
+pub struct Grid {
+    layout: Arc<Layout>,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// An empty grid on `layout`.
+    pub fn empty(layout: Arc<Layout>) -> Grid {
+        let cells = vec![0; layout.cell_count()];
+        Grid { layout, cells }
+    }
+
+    /// A grid from its cells in row-major order; `None` if the count is not `n * n` or
+    /// a value is over `n`.
+    pub fn from_cells(layout: Arc<Layout>, cells: Vec<u8>) -> Option<Grid> {
+        let n = layout.size();
+        if cells.len() != layout.cell_count() || cells.iter().any(|&v| v as usize > n) {
+            return None;
+        }
+        Some(Grid { layout, cells })
+    }
+
+    /// The layout this grid lives on.
+    #[inline]
+    pub fn layout(&self) -> &Arc<Layout> {
+        &self.layout
+    }
+
+    /// Board size `n`.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// The digit in `cell` (0 when empty).
+    #[inline]
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Put `digit` (0 to clear) in `cell`.
+    ///
+    /// # Panics
+    /// If `digit > n` or `cell` is off the board.
+    #[inline]
+    pub fn set(&mut self, cell: usize, digit: u8) {
+        assert!(
+            digit as usize <= self.size(),
+            "digit {digit} is over the board size"
+        );
+        self.cells[cell] = digit;
+    }
+
+    /// All cells, row-major.
+    #[inline]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Number of filled cells.
+    pub fn clue_count(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Checks that no digit appears twice in a unit; the error names the digit, the
+    /// unit and both cells.
+    pub fn validate(&self) -> Result<(), PuzzleError> {
+        let n = self.size();
+        let mut seen = vec![usize::MAX; n + 1];
+        for unit in self.layout.units() {
+            seen.iter_mut().for_each(|s| *s = usize::MAX);
+            for &cell in &unit.cells {
+                let d = self.cells[cell] as usize;
+                if d == 0 {
+                    continue;
+                }
+                if seen[d] != usize::MAX {
+                    return Err(PuzzleError::Conflict {
+                        digit: d as u8,
+                        unit: unit.name(),
+                        first: cell_name(n, seen[d]),
+                        second: cell_name(n, cell),
+                    });
+                }
+                seen[d] = cell;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `self` is a full, valid grid that keeps every given of `puzzle`.
+    ///
+    /// This is the check every test and benchmark applies to an engine's answer.
+    pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
+        self.size() == puzzle.size()
+            && self.layout.units().len() == puzzle.layout.units().len()
+            && self.is_full()
+            && self.validate().is_ok()
+            && puzzle
+                .cells
+                .iter()
+                .zip(&self.cells)
+                .all(|(&p, &s)| p == 0 || p == s)
+    }
+
+    /// The grid as one line (see [`crate::format::line`]).
+    pub fn to_line(&self) -> String {
+        crate::format::line::write(self)
+    }
+}
+
+impl PartialEq for Grid {
+    fn eq(&self, other: &Grid) -> bool {
+        (Arc::ptr_eq(&self.layout, &other.layout) || self.layout == other.layout)
+            && self.cells == other.cells
+    }
+}
+
+impl Eq for Grid {}
+
+impl std::hash::Hash for Grid {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.size().hash(state);
+        self.cells.hash(state);
+    }
+}
+
+impl fmt::Display for Grid {
+    /// The one-line form; `{:#}` gives the pretty picture with box rules.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            f.write_str(&crate::format::block::write_pretty(self))
+        } else {
+            f.write_str(&self.to_line())
+        }
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Grid({}x{}: {})",
+            self.size(),
+            self.size(),
+            self.to_line()
+        )
+    }
+}
+
+impl FromStr for Grid {
+    type Err = ParseError;
+
+    /// Reads exactly one puzzle in any supported format, inferring its size.
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        crate::format::read::parse_one(s, &crate::format::ReadOptions::default())
+    }
+}
