@@ -142,17 +142,19 @@ fn is_number(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// The cells of a row: each word is a cell when all words are single characters, or
-/// all are numbers and either their count is a board size or none is over the count
-/// (`10 0 3 …`); otherwise every character is a cell (`483 921 657`).
+/// The cells of a row: each word is a cell when every word is a single character or
+/// a number and either all are single characters, or their count is a board size, or
+/// no number is over the count (`10 0 3 …`, `12 . 7 …`); otherwise every character is
+/// a cell (`4.....8.5`, `483 921 657`).
 fn row_cells<'a>(line: usize, words: &[(usize, &'a str)]) -> Vec<Cell<'a>> {
     let count = words.len();
-    let words_are_cells = words.iter().all(|(_, w)| w.chars().count() == 1)
-        || (words.iter().all(|(_, w)| is_number(w))
-            && ((count >= 4 && Layout::is_classic_size(count))
-                || words
-                    .iter()
-                    .all(|(_, w)| w.parse::<usize>().is_ok_and(|v| v <= count))));
+    let single = |w: &str| w.chars().count() == 1;
+    let words_are_cells = words.iter().all(|(_, w)| single(w) || is_number(w))
+        && (words.iter().all(|(_, w)| single(w))
+            || (count >= 4 && Layout::is_classic_size(count))
+            || words
+                .iter()
+                .all(|(_, w)| !is_number(w) || w.parse::<usize>().is_ok_and(|v| v <= count)));
     if words_are_cells {
         return words
             .iter()
