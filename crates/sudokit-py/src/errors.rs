@@ -57,7 +57,7 @@ impl Failure {
             Failure::Invalid(e) => InvalidPuzzle::new_err(format!("{prefix}{e}")),
             Failure::Solve(e) => SolveError::new_err(format!("{prefix}{e}")),
             Failure::NoSolution => {
-                NoSolution::new_err(format!("{prefix}the puzzle has no solution"))
+                NoSolution::new_err(format!("{prefix}no solution"))
             }
         }
     }

@@ -1,6 +1,6 @@
 """Type stubs for the native module; the docstrings live in the module itself."""
 
-from typing import Any, Callable, Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 __version__: str
 ENGINES: Tuple[str, ...]
@@ -32,7 +32,7 @@ class Grid:
 class Puzzle(Grid):
     def __init__(self, text: str, size: Optional[int] = None) -> None: ...
     @classmethod
-    def from_list(cls, rows: Iterable[Iterable[int]]) -> Puzzle: ...
+    def from_list(cls, rows: Sequence[Sequence[int]]) -> Puzzle: ...
     @classmethod
     def from_numpy(cls, array: Any) -> Puzzle: ...
     def solve(self, *, strict: bool = False, engine: Optional[str] = None) -> Optional[Grid]: ...
