@@ -11,12 +11,15 @@ Every solver gets the same puzzles in the same process. sudokit runs one by one
 finished. Every answer is checked against its puzzle after the clock stops; a wrong
 or missing answer is reported and fails the run.
 
-``--cli PATH`` also times the ``sudokit`` command (``PATH solve --threads N FILE``)
-against ``solve_many`` doing the same work: read the file, solve, write one line per
-puzzle.
+``--cli PATH`` also runs the ``sudokit`` command on each file: ``PATH bench
+--solve-only --threads 1`` measures the engine alone, from which the per-call overhead
+of ``Puzzle(s).solve()`` follows; and ``PATH solve --threads N FILE`` is timed against
+``solve_many`` doing the same work (read the file, solve, write one line per puzzle),
+alternating runs.
 """
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -119,6 +122,17 @@ def wrong_answers(puzzles, answers):
     return bad
 
 
+def cli_engine_rate(cli, path, repeat):
+    """The engine's own puzzles/s on one thread, as the command's bench reports it."""
+    out = subprocess.run(
+        [cli, "bench", "--solve-only", "--threads", "1", "--repeat", str(repeat), "--json", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return max(json.loads(out)[0]["modes"][0]["rates"])
+
+
 def cli_time(cli, path, threads):
     start = time.perf_counter()
     subprocess.run(
@@ -187,11 +201,19 @@ def main(argv=None):
             failed |= bad > 0
 
         if args.cli:
-            cli = min(cli_time(args.cli, path, args.threads) for _ in range(args.repeat))
-            lib = min(solve_many_file_time(path, args.threads) for _ in range(args.repeat))
+            engine = cli_engine_rate(args.cli, path, args.repeat)
+            overhead = (1 / reference - 1 / engine) * 1e6
             print(
-                f"  file to lines, {args.threads} threads: CLI {cli:.3f} s, solve_many {lib:.3f} s "
-                f"(solve_many / CLI = {lib / cli:.3f})"
+                f"  engine alone (sudokit bench, 1 thread): {engine:,.0f} puzzles/s; "
+                f"Puzzle(s).solve() costs {overhead:.2f} µs more per puzzle"
+            )
+            cli, lib = [], []
+            for _ in range(args.repeat):
+                cli.append(cli_time(args.cli, path, args.threads))
+                lib.append(solve_many_file_time(path, args.threads))
+            print(
+                f"  file to lines, {args.threads} threads: CLI {min(cli):.3f} s, solve_many "
+                f"{min(lib):.3f} s (solve_many / CLI = {min(lib) / min(cli):.3f})"
             )
     return 1 if failed else 0
 
