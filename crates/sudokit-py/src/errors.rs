@@ -56,9 +56,7 @@ impl Failure {
             Failure::Parse(msg) => ParseError::new_err(format!("{prefix}{msg}")),
             Failure::Invalid(e) => InvalidPuzzle::new_err(format!("{prefix}{e}")),
             Failure::Solve(e) => SolveError::new_err(format!("{prefix}{e}")),
-            Failure::NoSolution => {
-                NoSolution::new_err(format!("{prefix}no solution"))
-            }
+            Failure::NoSolution => NoSolution::new_err(format!("{prefix}no solution")),
         }
     }
 }

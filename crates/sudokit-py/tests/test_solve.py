@@ -122,3 +122,9 @@ def test_other_sizes_solve():
         p = sudokit.Puzzle(text)
         g = p.solve()
         assert g.is_solution_of(p) and g.size == p.size
+
+
+def test_batch_size_option():
+    assert sudokit.solve_many(["." * 256], size=16)[0].size == 16
+    with pytest.raises(sudokit.ParseError, match=r"^puzzles\[0\]: line 1: expected 256 cells"):
+        sudokit.solve_many([HARD1], size=16)
