@@ -5,6 +5,10 @@
 //! and the peer, first solution and count to 2) is timed `N` times (default 5), the
 //! order alternating between repetitions, and the best time of each is kept. The table
 //! gives puzzles per second and the ratio sudokit / peer.
+//!
+//! `--only TASK` (`sudokit-first`, `sudokit-limit2`, `peer-first`, `peer-limit2`) runs
+//! just that task once over the files and prints its time, for profilers such as
+//! `valgrind --tool=callgrind`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,6 +18,7 @@ use sudokit_bench::{default_files, time, Corpus, Task};
 
 fn main() -> ExitCode {
     let mut reps = 5usize;
+    let mut only = None;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -25,12 +30,41 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             }
+        } else if a == "--only" {
+            let task = match args.next().as_deref() {
+                Some("sudokit-first") => Task::SudokitFirst,
+                Some("sudokit-limit2") => Task::SudokitLimit2,
+                Some("peer-first") => Task::PeerFirst,
+                Some("peer-limit2") => Task::PeerLimit2,
+                _ => {
+                    eprintln!(
+                        "--only needs sudokit-first, sudokit-limit2, peer-first or peer-limit2"
+                    );
+                    return ExitCode::FAILURE;
+                }
+            };
+            only = Some(task);
         } else {
             files.push(PathBuf::from(a));
         }
     }
     if files.is_empty() {
         files = default_files();
+    }
+    if let Some(task) = only {
+        for path in &files {
+            match Corpus::load(path) {
+                Ok(corpus) => {
+                    let (t, found) = time(&corpus, task);
+                    println!("{}: {task:?} {found} found in {t:?}", corpus.name);
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        return ExitCode::SUCCESS;
     }
     println!("| file | puzzles | sudokit 1st/s | peer 1st/s | ratio | sudokit lim2/s | peer lim2/s | ratio | guesses/puzzle (1st, lim2) |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");

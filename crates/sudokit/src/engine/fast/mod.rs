@@ -19,6 +19,7 @@
 //!   of which propagation pays off on hard puzzles (hidden singles, locked candidates in
 //!   box-bands, triads) and the benchmark data sets used here.
 
+mod dispatch;
 mod search;
 mod state;
 mod tables;
@@ -65,7 +66,7 @@ impl Engine for Fast {
         }
         let mut run = Run::new(limit);
         if let Some(state) = givens(puzzle.cells()) {
-            run.search(state, false);
+            dispatch::search(&mut run, state);
         }
         let solution = run
             .first
@@ -80,7 +81,7 @@ impl Engine for Fast {
 
 /// The state with every given placed; `None` when two givens clash (or a value is
 /// out of range).
-fn givens(cells: &[u8]) -> Option<State> {
+pub(crate) fn givens(cells: &[u8]) -> Option<State> {
     let mut state = State::new();
     for (cell, &v) in cells.iter().enumerate().take(81) {
         if v == 0 {

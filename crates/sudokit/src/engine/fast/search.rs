@@ -11,6 +11,12 @@
 use super::state::State;
 use crate::engine::Stats;
 
+/// How a search enters a branch: by calling its own instruction-set variant again.
+pub trait Recurse {
+    /// Searches the branch `state` (a guess) within `run`.
+    fn recurse(run: &mut Run, state: State);
+}
+
 /// One search: its limit, what it found and what it cost.
 pub struct Run {
     limit: u64,
@@ -34,8 +40,11 @@ impl Run {
     }
 
     /// Searches from `state` (with its givens placed); `guessed` tells whether the state
-    /// comes from a branch (for the backtrack counter).
-    pub fn search(&mut self, mut state: State, mut guessed: bool) {
+    /// comes from a branch (for the backtrack counter). Branches recurse through `I`,
+    /// which keeps the whole search in one instruction-set variant (see
+    /// [`super::dispatch`]).
+    #[inline(always)]
+    pub fn search<I: Recurse>(&mut self, mut state: State, mut guessed: bool) {
         loop {
             self.stats.nodes += 1;
             if !state.propagate() {
@@ -61,7 +70,7 @@ impl Run {
                 self.stats.guesses += 1;
                 let mut child = state;
                 if child.place(d, b, bit) {
-                    self.search(child, true);
+                    I::recurse(self, child);
                 }
                 if self.count >= self.limit {
                     return;
@@ -82,18 +91,30 @@ impl Run {
 }
 
 /// The cell to branch on: `(band, bit)`.
-#[inline]
+#[inline(always)]
 fn branch_cell(state: &State) -> (usize, u32) {
+    let mut best = (0u32, 0, 0);
+    for b in 0..3 {
+        let open = state.unsolved(b);
+        let (_, c2, c3) = state.counts(b);
+        let mut pairs = c2 & !c3 & open;
+        while pairs != 0 {
+            let bit = pairs & pairs.wrapping_neg();
+            pairs ^= bit;
+            let score = 1 + state.open_peers(b, bit);
+            if score > best.0 {
+                best = (score, b, bit);
+            }
+        }
+    }
+    if best.0 > 0 {
+        return (best.1, best.2);
+    }
     let mut best = (usize::MAX, 0, 0);
     for b in 0..3 {
         let open = state.unsolved(b);
         if open == 0 {
             continue;
-        }
-        let (_, c2, c3) = state.counts(b);
-        let pairs = c2 & !c3 & open;
-        if pairs != 0 {
-            return (b, pairs & pairs.wrapping_neg());
         }
         let bit = open & open.wrapping_neg();
         let n = state.digits_at(b, bit).count_ones() as usize;

@@ -18,7 +18,9 @@
 //! Every step only removes candidates, so it runs to a fixpoint; a word going empty, or
 //! a cell with no candidate, is a contradiction.
 
-use super::tables::{band_peers_keep, column, BAND, BAND_KEEP, COLUMN_KEEP, SHRINK, SINGLE_ROW};
+use super::tables::{
+    band_peers_keep, column, BAND, BAND_KEEP, COLUMN_KEEP, PEERS, SHRINK, SINGLE_ROW,
+};
 
 /// The other two bands of band `b`.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
@@ -87,6 +89,15 @@ impl State {
         mask
     }
 
+    /// How many peers of the cell `bit` of band `b` are open.
+    #[inline(always)]
+    pub fn open_peers(&self, b: usize, bit: u32) -> u32 {
+        let peers = &PEERS[(27 * b + bit.trailing_zeros() as usize) % 81];
+        (self.unsolved[0] & peers[0]).count_ones()
+            + (self.unsolved[1] & peers[1]).count_ones()
+            + (self.unsolved[2] & peers[2]).count_ones()
+    }
+
     /// Unplaced cells of band `b`.
     #[inline(always)]
     pub fn unsolved(&self, b: usize) -> u32 {
@@ -128,7 +139,7 @@ impl State {
     }
 
     /// Runs band updates and naked singles to a fixpoint; `false` on a contradiction.
-    #[inline]
+    #[inline(always)]
     pub fn propagate(&mut self) -> bool {
         loop {
             if !self.update_bands() {

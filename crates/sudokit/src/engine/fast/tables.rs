@@ -46,6 +46,28 @@ pub const fn band_peers_keep(pos: usize) -> u32 {
     BAND & !(row | bx) | 1 << pos
 }
 
+/// For each cell (row-major), its 20 peers as three band words.
+pub static PEERS: [[u32; 3]; 81] = peers_table();
+
+const fn peers_table() -> [[u32; 3]; 81] {
+    let mut t = [[0u32; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let mut other = 0;
+        while other < 81 {
+            let (r2, c2) = (other / 9, other % 9);
+            let same_box = r / 3 == r2 / 3 && c / 3 == c2 / 3;
+            if other != cell && (r == r2 || c == c2 || same_box) {
+                t[cell][other / 27] |= 1 << (other % 27);
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    t
+}
+
 const fn shrink_table() -> [u8; 512] {
     let mut t = [0u8; 512];
     let mut i = 0;
