@@ -82,15 +82,5 @@ impl Engine for Fast {
 /// The state with every given placed; `None` when two givens clash (or a value is
 /// out of range).
 pub(crate) fn givens(cells: &[u8]) -> Option<State> {
-    let mut state = State::new();
-    for (cell, &v) in cells.iter().enumerate().take(81) {
-        if v == 0 {
-            continue;
-        }
-        let d = usize::from(v).checked_sub(1).filter(|&d| d < 9)?;
-        if !state.place(d, cell / 27, 1 << (cell % 27)) {
-            return None;
-        }
-    }
-    Some(state)
+    State::from_givens(cells)
 }

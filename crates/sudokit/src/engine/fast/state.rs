@@ -68,13 +68,48 @@ pub struct State {
 }
 
 impl State {
-    /// The empty board: every digit possible everywhere.
-    pub fn new() -> State {
-        State {
-            cand: [BAND; 27],
-            seen: [BAND; 27],
-            unsolved: [BAND; 3],
+    /// The board with the givens of `cells` (row-major, 0 = empty, at most 81 read)
+    /// placed; `None` when two givens clash or a value is over 9.
+    ///
+    /// All givens are entered at once: each digit's word starts as the open cells plus
+    /// its own givens, then loses the peers of its givens; a given that lost its own
+    /// bit clashes with another. Every word is left marked as changed, so the first
+    /// propagation looks at all of them.
+    pub fn from_givens(cells: &[u8]) -> Option<State> {
+        let mut given = [0u32; 27];
+        let mut filled = [0u32; 3];
+        for (cell, &v) in cells.iter().enumerate().take(81) {
+            if v == 0 {
+                continue;
+            }
+            if v > 9 {
+                return None;
+            }
+            let (b, bit) = (cell / 27, 1 << (cell % 27));
+            given[3 * (v as usize - 1) + b] |= bit;
+            filled[b] |= bit;
         }
+        let mut cand = [0u32; 27];
+        for (i, w) in cand.iter_mut().enumerate() {
+            *w = BAND & !filled[i % 3] | given[i];
+        }
+        for (cell, &v) in cells.iter().enumerate().take(81) {
+            if v != 0 {
+                let d = v as usize - 1;
+                let peers = &PEERS[cell];
+                cand[3 * d] &= !peers[0];
+                cand[3 * d + 1] &= !peers[1];
+                cand[3 * d + 2] &= !peers[2];
+            }
+        }
+        if cand.iter().zip(&given).any(|(c, g)| c & g != *g) {
+            return None;
+        }
+        Some(State {
+            cand,
+            seen: [u32::MAX; 27],
+            unsolved: [BAND & !filled[0], BAND & !filled[1], BAND & !filled[2]],
+        })
     }
 
     /// The digits (bit `d` = digit `d + 1`) still possible on the cell `bit` of band `b`.
@@ -210,13 +245,16 @@ impl State {
         let solved = SINGLE_ROW[(s & 0x1ff) as usize] as u32
             | (SINGLE_ROW[(s >> 9 & 0x1ff) as usize] as u32) << 9
             | (SINGLE_ROW[(s >> 18 & 0x1ff) as usize] as u32) << 18;
-        self.unsolved[B] &= !solved;
-        let mut e = B;
-        while e < 27 {
-            if e != i {
-                self.cand[e] &= !solved;
+        let new = solved & self.unsolved[B];
+        if new != 0 {
+            self.unsolved[B] &= !new;
+            let mut e = B;
+            while e < 27 {
+                if e != i {
+                    self.cand[e] &= !new;
+                }
+                e += 3;
             }
-            e += 3;
         }
         true
     }
@@ -275,14 +313,13 @@ impl State {
     fn column_singles(&mut self) -> Singles {
         let mut found = Singles::None;
         for d in 0..9 {
-            let (mut one, mut two) = (0u32, 0u32);
-            for b in 0..3 {
-                let w = self.cand[3 * d + b];
-                for row in [w & 0x1ff, w >> 9 & 0x1ff, w >> 18 & 0x1ff] {
-                    two |= one & row;
-                    one |= row;
-                }
-            }
+            let (w0, w1, w2) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
+            // Per band position: in at least one band, in at least two.
+            let any = w0 | w1 | w2;
+            let many = (w0 & w1) | ((w0 | w1) & w2);
+            let (r0, r1, r2) = (any & 0x1ff, any >> 9 & 0x1ff, any >> 18);
+            let one = r0 | r1 | r2;
+            let two = (many | many >> 9 | many >> 18) & 0x1ff | (r0 & r1) | ((r0 | r1) & r2);
             if one != 0x1ff {
                 return Singles::Contradiction;
             }
