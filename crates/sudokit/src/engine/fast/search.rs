@@ -93,34 +93,36 @@ impl Run {
 /// The cell to branch on: `(band, bit)`.
 #[inline(always)]
 fn branch_cell(state: &State) -> (usize, u32) {
+    let open = [state.unsolved(0), state.unsolved(1), state.unsolved(2)];
+    let mut pairs = [0u32; 3];
+    let mut triples = [0u32; 3];
+    for b in 0..3 {
+        let (_, c2, c3, c4) = state.counts(b);
+        pairs[b] = c2 & !c3 & open[b];
+        triples[b] = c3 & !c4 & open[b];
+    }
+    let pool = if pairs != [0; 3] {
+        pairs
+    } else if triples != [0; 3] {
+        triples
+    } else {
+        open
+    };
     let mut best = (0u32, 0, 0);
     for b in 0..3 {
-        let open = state.unsolved(b);
-        let (_, c2, c3) = state.counts(b);
-        let mut pairs = c2 & !c3 & open;
-        while pairs != 0 {
-            let bit = pairs & pairs.wrapping_neg();
-            pairs ^= bit;
-            let score = 1 + state.open_peers(b, bit);
+        let mut cells = pool[b];
+        while cells != 0 {
+            let bit = cells & cells.wrapping_neg();
+            cells ^= bit;
+            let score = 1
+                + WEIGHT_OPEN * State::peers_in(&open, b, bit)
+                + WEIGHT_PAIRS * State::peers_in(&pairs, b, bit);
             if score > best.0 {
                 best = (score, b, bit);
             }
         }
     }
-    if best.0 > 0 {
-        return (best.1, best.2);
-    }
-    let mut best = (usize::MAX, 0, 0);
-    for b in 0..3 {
-        let open = state.unsolved(b);
-        if open == 0 {
-            continue;
-        }
-        let bit = open & open.wrapping_neg();
-        let n = state.digits_at(b, bit).count_ones() as usize;
-        if n < best.0 {
-            best = (n, b, bit);
-        }
-    }
     (best.1, best.2)
 }
+const WEIGHT_OPEN: u32 = 1;
+const WEIGHT_PAIRS: u32 = 0;

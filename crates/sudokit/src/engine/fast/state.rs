@@ -76,31 +76,35 @@ impl State {
     /// bit clashes with another. Every word is left marked as changed, so the first
     /// propagation looks at all of them.
     pub fn from_givens(cells: &[u8]) -> Option<State> {
+        let cells = cells.get(..81).unwrap_or(cells);
         let mut given = [0u32; 27];
         let mut filled = [0u32; 3];
-        for (cell, &v) in cells.iter().enumerate().take(81) {
-            if v == 0 {
-                continue;
+        let mut list = [(0u8, 0u8); 81];
+        let mut n = 0;
+        for (cell, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                list[n % 81] = (cell as u8, v);
+                n += 1;
             }
+        }
+        for &(cell, v) in &list[..n.min(81)] {
             if v > 9 {
                 return None;
             }
+            let (cell, i) = (cell as usize, 3 * (v as usize - 1));
             let (b, bit) = (cell / 27, 1 << (cell % 27));
-            given[3 * (v as usize - 1) + b] |= bit;
+            given[i + b] |= bit;
             filled[b] |= bit;
         }
         let mut cand = [0u32; 27];
         for (i, w) in cand.iter_mut().enumerate() {
             *w = BAND & !filled[i % 3] | given[i];
         }
-        for (cell, &v) in cells.iter().enumerate().take(81) {
-            if v != 0 {
-                let d = v as usize - 1;
-                let peers = &PEERS[cell];
-                cand[3 * d] &= !peers[0];
-                cand[3 * d + 1] &= !peers[1];
-                cand[3 * d + 2] &= !peers[2];
-            }
+        for &(cell, v) in &list[..n.min(81)] {
+            let (peers, i) = (&PEERS[cell as usize % 81], 3 * (v as usize - 1));
+            cand[i] &= !peers[0];
+            cand[i + 1] &= !peers[1];
+            cand[i + 2] &= !peers[2];
         }
         if cand.iter().zip(&given).any(|(c, g)| c & g != *g) {
             return None;
@@ -124,13 +128,13 @@ impl State {
         mask
     }
 
-    /// How many peers of the cell `bit` of band `b` are open.
+    /// How many peers of the cell `bit` of band `b` are in `cells` (three band words).
     #[inline(always)]
-    pub fn open_peers(&self, b: usize, bit: u32) -> u32 {
+    pub fn peers_in(cells: &[u32; 3], b: usize, bit: u32) -> u32 {
         let peers = &PEERS[(27 * b + bit.trailing_zeros() as usize) % 81];
-        (self.unsolved[0] & peers[0]).count_ones()
-            + (self.unsolved[1] & peers[1]).count_ones()
-            + (self.unsolved[2] & peers[2]).count_ones()
+        (cells[0] & peers[0]).count_ones()
+            + (cells[1] & peers[1]).count_ones()
+            + (cells[2] & peers[2]).count_ones()
     }
 
     /// Unplaced cells of band `b`.
@@ -262,17 +266,18 @@ impl State {
     /// Bit-sliced candidate counts of band `b`: cells with at least one, two and three
     /// candidates.
     #[inline(always)]
-    pub fn counts(&self, b: usize) -> (u32, u32, u32) {
-        let (mut c1, mut c2, mut c3) = (0, 0, 0);
+    pub fn counts(&self, b: usize) -> (u32, u32, u32, u32) {
+        let (mut c1, mut c2, mut c3, mut c4) = (0, 0, 0, 0);
         let mut i = b;
         while i < 27 {
             let x = self.cand[i];
+            c4 |= c3 & x;
             c3 |= c2 & x;
             c2 |= c1 & x;
             c1 |= x;
             i += 3;
         }
-        (c1, c2, c3)
+        (c1, c2, c3, c4)
     }
 
     /// Places every cell with a single candidate.
