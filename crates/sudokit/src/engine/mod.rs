@@ -12,6 +12,7 @@
 //! The engines are listed in [`NAMES`] and built by name with [`by_name`]; [`Auto`]
 //! picks the best engine for each layout.
 
+pub mod fast;
 pub mod generic;
 
 use std::fmt;
@@ -21,6 +22,7 @@ use thiserror::Error;
 use crate::grid::Grid;
 use crate::layout::Layout;
 
+pub use fast::Fast;
 pub use generic::Generic;
 
 /// Counters an engine keeps while searching.
@@ -123,8 +125,12 @@ pub struct Auto;
 
 impl Auto {
     /// The engine `Auto` uses for a layout.
-    pub fn engine_for(&self, _layout: &Layout) -> &'static dyn Engine {
-        &Generic
+    pub fn engine_for(&self, layout: &Layout) -> &'static dyn Engine {
+        if Fast.supports(layout) {
+            &Fast
+        } else {
+            &Generic
+        }
     }
 }
 
@@ -143,7 +149,7 @@ impl Engine for Auto {
 }
 
 /// The engine names `--engine` accepts.
-pub const NAMES: &[&str] = &["auto", "generic"];
+pub const NAMES: &[&str] = &["auto", "fast", "generic"];
 
 /// Builds an engine by name (see [`NAMES`]).
 ///
@@ -155,6 +161,7 @@ pub const NAMES: &[&str] = &["auto", "generic"];
 pub fn by_name(name: &str) -> Result<Box<dyn Engine>, SolveError> {
     match name {
         "auto" => Ok(Box::new(Auto)),
+        "fast" => Ok(Box::new(Fast)),
         "generic" => Ok(Box::new(Generic)),
         _ => Err(SolveError::UnknownEngine {
             name: name.to_string(),
