@@ -26,6 +26,7 @@ pub mod format;
 pub mod grid;
 pub mod layout;
 pub mod leetcode;
+pub mod logic;
 
 pub use candidates::{Candidates, Mask};
 pub use engine::{Engine, Search, SolveError, Stats};
