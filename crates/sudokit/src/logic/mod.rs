@@ -5,7 +5,7 @@
 //! - [`technique`] is the catalogue: every technique with its HoDoKu code, family and
 //!   ratings, including those not implemented yet (they are simply not registered).
 //! - [`step`] is what a technique finds: pattern, placements, eliminations, sentence.
-//! - One module per family holds the finders ([`singles`], [`intersections`], …). Each exports `FINDERS`, a table from technique to finder,
+//! - One module per family holds the finders ([`singles`], [`intersections`], [`subsets`], [`fish`], …). Each exports `FINDERS`, a table from technique to finder,
 //!   and [`FAMILIES`] below lists those tables: adding a family is one module and one
 //!   line there.
 //! - [`solver`] runs the registered finders to a fixpoint; [`TechniqueSet`] chooses
@@ -25,10 +25,13 @@
 //! assert!(steps >= 49);
 //! ```
 
+pub mod fish;
 pub mod intersections;
+pub mod reglib;
 pub mod singles;
 pub mod solver;
 pub mod step;
+pub mod subsets;
 pub mod technique;
 
 pub use solver::{Outcome, Solver};
@@ -43,7 +46,12 @@ use crate::candidates::Candidates;
 pub type Finder = fn(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions);
 
 /// The registered finders, one table per family module.
-pub const FAMILIES: &[&[(Technique, Finder)]] = &[singles::FINDERS, intersections::FINDERS];
+pub const FAMILIES: &[&[(Technique, Finder)]] = &[
+    singles::FINDERS,
+    intersections::FINDERS,
+    subsets::FINDERS,
+    fish::FINDERS,
+];
 
 /// The finder registered for a technique, if it is implemented.
 pub fn finder(t: Technique) -> Option<Finder> {
