@@ -27,6 +27,7 @@ pub mod grid;
 pub mod layout;
 pub mod leetcode;
 pub mod logic;
+pub mod rating;
 
 pub use candidates::{Candidates, Mask};
 pub use engine::{Engine, Search, SolveError, Stats};
