@@ -27,7 +27,9 @@
 
 pub mod fish;
 pub mod intersections;
+pub(crate) mod links;
 pub mod reglib;
+pub mod single_digit;
 pub mod singles;
 pub mod solver;
 pub mod step;
@@ -51,6 +53,7 @@ pub const FAMILIES: &[&[(Technique, Finder)]] = &[
     intersections::FINDERS,
     subsets::FINDERS,
     fish::FINDERS,
+    single_digit::FINDERS,
 ];
 
 /// The finder registered for a technique, if it is implemented.
