@@ -35,6 +35,7 @@ pub mod solver;
 pub mod step;
 pub mod subsets;
 pub mod technique;
+pub mod wings;
 
 pub use solver::{Outcome, Solver};
 pub use step::{FindOptions, Rating, Step};
@@ -54,6 +55,7 @@ pub const FAMILIES: &[&[(Technique, Finder)]] = &[
     subsets::FINDERS,
     fish::FINDERS,
     single_digit::FINDERS,
+    wings::FINDERS,
 ];
 
 /// The finder registered for a technique, if it is implemented.
