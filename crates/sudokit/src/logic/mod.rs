@@ -25,6 +25,7 @@
 //! assert!(steps >= 49);
 //! ```
 
+pub mod coloring;
 pub mod fish;
 pub mod intersections;
 pub(crate) mod links;
@@ -56,6 +57,7 @@ pub const FAMILIES: &[&[(Technique, Finder)]] = &[
     fish::FINDERS,
     single_digit::FINDERS,
     wings::FINDERS,
+    coloring::FINDERS,
 ];
 
 /// The finder registered for a technique, if it is implemented.
