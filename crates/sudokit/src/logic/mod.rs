@@ -36,6 +36,7 @@ pub mod solver;
 pub mod step;
 pub mod subsets;
 pub mod technique;
+pub mod uniqueness;
 pub mod wings;
 
 pub use solver::{Outcome, Solver};
@@ -58,6 +59,7 @@ pub const FAMILIES: &[&[(Technique, Finder)]] = &[
     single_digit::FINDERS,
     wings::FINDERS,
     coloring::FINDERS,
+    uniqueness::FINDERS,
 ];
 
 /// The finder registered for a technique, if it is implemented.
