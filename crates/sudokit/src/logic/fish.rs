@@ -152,12 +152,16 @@ pub fn basic(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) 
             let lines = Lines::new(c, digit, by_rows);
             let (bases, len) = lines.bases(1, k as u32);
             combinations(len, k, |pick| {
-                let base: Vec<usize> = pick.iter().map(|&i| bases[i]).collect();
+                let mut base = [0usize; 4];
+                for (b, &i) in base.iter_mut().zip(pick) {
+                    *b = bases[i];
+                }
+                let base = &base[..k];
                 let covers = base.iter().fold(0, |m, &b| m | lines.line[b]);
                 if covers.count_ones() as usize != k {
                     return;
                 }
-                let elims = cover_eliminations(&lines, &base, covers, |_| true);
+                let elims = cover_eliminations(&lines, base, covers, |_| true);
                 if elims.is_empty() {
                     return;
                 }
@@ -194,7 +198,7 @@ fn push(
     opts: &FindOptions,
     t: Technique,
     lines: &Lines,
-    base: Vec<usize>,
+    base: &[usize],
     covers: u64,
     fins: Vec<usize>,
     elims: Vec<(usize, u8)>,
@@ -218,7 +222,7 @@ fn push(
             "{} on {} in {}{fins}: {}",
             t.name(),
             lines.digit,
-            lines.describe(&base, covers),
+            lines.describe(base, covers),
             removal(lines.n, &s.eliminations)
         );
     }
@@ -239,11 +243,17 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
             } else {
                 layout.box_rows()
             };
-            let (bases, len) = lines.bases(1, n as u32);
+            // A base line holds at most `cover_span` fins besides its `k` covers.
+            let (bases, len) = lines.bases(1, (k + cover_span) as u32);
             combinations(len, k, |pick| {
-                let base: Vec<usize> = pick.iter().map(|&i| bases[i]).collect();
+                let mut base = [0usize; 4];
+                for (b, &i) in base.iter_mut().zip(pick) {
+                    *b = bases[i];
+                }
+                let base = &base[..k];
                 let union = base.iter().fold(0u64, |m, &b| m | lines.line[b]);
-                if union.count_ones() as usize <= k {
+                let size = union.count_ones() as usize;
+                if size <= k || size > k + cover_span {
                     return;
                 }
                 // The fins lie in one box: within one group of `cover_span` cover lines.
@@ -254,10 +264,15 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
                     if required.count_ones() as usize > k {
                         continue;
                     }
-                    let free: Vec<usize> = bits(union & span).collect();
-                    combinations_or_none(free.len(), need, |extra| {
+                    let mut free = [0usize; 64];
+                    let mut len = 0;
+                    for v in bits(union & span) {
+                        free[len] = v;
+                        len += 1;
+                    }
+                    combinations_or_none(len, need, |extra| {
                         let covers = extra.iter().fold(required, |m, &i| m | 1 << free[i]);
-                        try_finned(&lines, &base, covers, sashimi, t, out, opts);
+                        try_finned(&lines, base, covers, sashimi, t, out, opts);
                     });
                 }
             });
@@ -283,27 +298,36 @@ fn try_finned(
     out: &mut Vec<Step>,
     opts: &FindOptions,
 ) {
-    let mut fins = Vec::new();
     let mut is_sashimi = false;
+    let mut fin_box = None;
     for &b in base {
         let body = lines.line[b] & covers;
         if body == 0 {
             return;
         }
         is_sashimi |= body.count_ones() == 1;
-        fins.extend(bits(lines.line[b] & !covers).map(|v| lines.cell(b, v)));
+        for v in bits(lines.line[b] & !covers) {
+            let bx = lines.box_of(lines.cell(b, v));
+            if fin_box.is_some_and(|f| f != bx) {
+                return;
+            }
+            fin_box = Some(bx);
+        }
     }
-    let Some(&first) = fins.first() else {
+    let Some(fin_box) = fin_box else {
         return;
     };
-    let fin_box = lines.box_of(first);
-    if is_sashimi != sashimi || fins.iter().any(|&f| lines.box_of(f) != fin_box) {
+    if is_sashimi != sashimi {
         return;
     }
     let elims = cover_eliminations(lines, base, covers, |cl| lines.box_of(cl) == fin_box);
     if elims.is_empty() {
         return;
     }
+    let mut fins: Vec<usize> = base
+        .iter()
+        .flat_map(|&b| bits(lines.line[b] & !covers).map(move |v| lines.cell(b, v)))
+        .collect();
     fins.sort_unstable();
-    push(out, opts, t, lines, base.to_vec(), covers, fins, elims);
+    push(out, opts, t, lines, base, covers, fins, elims);
 }

@@ -129,20 +129,20 @@ fn locked_set(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize)
         Technique::LockedTriple
     };
     for_each_crossing(c, |bx, line| {
-        let open: Vec<usize> = bx
-            .cells
-            .iter()
-            .copied()
-            .filter(|&cl| {
-                in_line(c, line, cl) && c.value(cl) == 0 && c.mask(cl).count_ones() as usize <= k
-            })
-            .collect();
-        combinations(open.len(), k, |pick| {
-            let cells: Vec<usize> = pick.iter().map(|&i| open[i]).collect();
-            let union = cells.iter().fold(0, |m, &cl| m | c.mask(cl));
+        let mut open = [0usize; 64];
+        let mut len = 0;
+        for &cl in &bx.cells {
+            if in_line(c, line, cl) && c.value(cl) == 0 && c.mask(cl).count_ones() as usize <= k {
+                open[len] = cl;
+                len += 1;
+            }
+        }
+        combinations(len, k, |pick| {
+            let union = pick.iter().fold(0, |m, &i| m | c.mask(open[i]));
             if union.count_ones() as usize != k {
                 return;
             }
+            let cells: Vec<usize> = pick.iter().map(|&i| open[i]).collect();
             let mut elims = Vec::new();
             for unit in [bx, line] {
                 for &cl in &unit.cells {

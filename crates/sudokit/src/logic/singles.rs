@@ -6,7 +6,7 @@ use std::fmt::Write;
 use super::step::{cell, FindOptions, Rating, Step};
 use super::technique::Technique;
 use super::Finder;
-use crate::candidates::{bit, Candidates, Mask};
+use crate::candidates::{Candidates, Mask};
 use crate::layout::UnitKind;
 
 /// The finders of this family.
@@ -16,21 +16,10 @@ pub const FINDERS: &[(Technique, Finder)] = &[
     (Technique::NakedSingle, naked_single),
 ];
 
-/// A set of cells as bits, on the stack (boards up to 64×64).
-struct CellSet([u64; 64]);
-
-impl CellSet {
-    fn new() -> CellSet {
-        CellSet([0; 64])
-    }
-
-    /// Adds `cell`; returns whether it was new.
-    fn insert(&mut self, cell: usize) -> bool {
-        let (w, b) = (cell / 64, 1u64 << (cell % 64));
-        let new = self.0[w] & b == 0;
-        self.0[w] |= b;
-        new
-    }
+/// Whether a step found earlier in this call (from `from` on) already places `cell`:
+/// a cell can be the single of several units.
+fn already(out: &[Step], from: usize, cell: usize) -> bool {
+    out[from..].iter().any(|s| s.placements[0].0 == cell)
 }
 
 fn single(t: Technique, at: usize, d: u8) -> Step {
@@ -45,27 +34,22 @@ fn single(t: Technique, at: usize, d: u8) -> Step {
 pub fn full_house(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let layout = c.layout();
     let n = layout.size();
-    let mut done = CellSet::new();
+    let from = out.len();
+    let masks = c.masks();
     for unit in layout.units() {
-        let mut open = None;
-        let mut count = 0;
-        let mut placed: Mask = 0;
-        for &cl in &unit.cells {
-            match c.value(cl) {
-                0 => {
-                    open = Some(cl);
-                    count += 1;
-                }
-                v => placed |= bit(v),
-            }
+        // One digit left to place in the unit: its candidates are that digit alone.
+        let union = unit.cells.iter().fold(0, |m, &cl| m | masks[cl]);
+        if union.count_ones() != 1 {
+            continue;
         }
-        let (Some(at), 1) = (open, count) else {
+        let mut open = unit.cells.iter().filter(|&&cl| c.value(cl) == 0);
+        let (Some(&at), None) = (open.next(), open.next()) else {
             continue;
         };
-        let missing = layout.all_digits() & !placed;
-        if missing.count_ones() != 1 || c.mask(at) & missing == 0 || !done.insert(at) {
+        if masks[at] != union || already(out, from, at) {
             continue;
         }
+        let missing = union;
         let d = missing.trailing_zeros() as u8 + 1;
         let mut s = single(Technique::FullHouse, at, d);
         if opts.explain {
@@ -84,14 +68,17 @@ pub fn full_house(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
 pub fn hidden_single(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let layout = c.layout();
     let n = layout.size();
-    let mut done = CellSet::new();
-    // Boxes first, so a cell found in a box and a line keeps the box's lower rating.
-    let boxes = layout.units().iter().filter(|u| u.kind == UnitKind::Box);
-    let others = layout.units().iter().filter(|u| u.kind != UnitKind::Box);
-    for unit in boxes.chain(others) {
+    let from = out.len();
+    // Boxes first, so a cell found in a box and a line keeps the box's lower rating
+    // (units are rows, columns, boxes, then extra regions).
+    let units = layout.units();
+    let (lines, rest) = units.split_at(2 * n);
+    let (boxes, extra) = rest.split_at(n);
+    let masks = c.masks();
+    for unit in [boxes, lines, extra].into_iter().flatten() {
         let (mut once, mut more): (Mask, Mask) = (0, 0);
         for &cl in &unit.cells {
-            let m = c.mask(cl);
+            let m = masks[cl];
             more |= once & m;
             once |= m;
         }
@@ -102,7 +89,7 @@ pub fn hidden_single(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
             let Some(&at) = unit.cells.iter().find(|&&cl| c.has(cl, d)) else {
                 continue;
             };
-            if !done.insert(at) {
+            if already(out, from, at) {
                 continue;
             }
             let mut s = single(Technique::HiddenSingle, at, d);

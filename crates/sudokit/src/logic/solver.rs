@@ -114,14 +114,16 @@ impl Solver {
 /// `Solved` when every cell is placed, `Contradiction` when an open cell has no
 /// candidate left, `None` otherwise.
 fn finished(c: &Candidates) -> Option<Outcome> {
-    let mut full = true;
+    // Branch-free over the board; the cells are few and this runs once a round.
+    let (mut full, mut dead) = (true, false);
     for (cell, &m) in c.masks().iter().enumerate() {
-        if c.value(cell) == 0 {
-            if m == 0 {
-                return Some(Outcome::Contradiction);
-            }
-            full = false;
-        }
+        let open = c.value(cell) == 0;
+        full &= !open;
+        dead |= open & (m == 0);
     }
-    full.then_some(Outcome::Solved)
+    if dead {
+        Some(Outcome::Contradiction)
+    } else {
+        full.then_some(Outcome::Solved)
+    }
 }
