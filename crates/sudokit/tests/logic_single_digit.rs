@@ -11,6 +11,7 @@ const SKYSCRAPER: &str = ":0400:6:+1+6+328+9754+79.4.38.+1+4+8.+1.....+6397+1+42
 const KITE: &str = ":0401:3:+156+87+49+3+2.4+762.+18+528....+4+7+6....8.+5+9.73....618+8.5...+32.........+3.7.5...49....487.1::381::";
 const EMPTY_RECTANGLE: &str = ":0402:9:7+2+4+956+1381+6842+3+5+9+7+9+3+5+7+1+8+6+2+45..3..+8+1..4..8+17+5..+81.+7.24..+13....+7+2...1...+85.5...7.6+1::986::";
 const EMPTY_RECTANGLE_TWO_CELLS: &str = ":0402-1:3:96...+758..4.8.+5.6.8.+5.+62+4+7..+9..8.72...8.7.9+4..74.5..+1..+8.3..+2+57.2.+5.6.3.+351+7+2+8+694:221 151 154 359 185:349::";
+const DUAL: &str = ":0405:1:32.+5479.6..6+2+1+3.+5..+45+69+8+23.+5..+47+2.....+79.1.+25..28.+57..+2+1+4+3+5+9+67+86+73+1+84+5+9+2.5.+726143::149 168::";
 const TURBOT: &str = ":0403:2:2+64+9+13587.3+1.+8+5..2.+58..6+3.+1+4+7+9+6+3..+5+8+12+6+8+54+739+3+8+5.9...659+3+1.+8..+4+84.5+6.+91+361.3+49+8.5::277::";
 
 #[test]
@@ -73,4 +74,22 @@ fn turbot_fish() {
         s.explanation,
         "Turbot Fish on 2 (r4c7=r4c6-r8c6=r7c5): remove 2 from r7c7"
     );
+}
+
+#[test]
+fn dual_kite_and_dual_empty_rectangle() {
+    // Box 1 holds 1 only at r1c3 and r3c1, box 3 only at r1c8 and r3c9. Rows 1, 3 and
+    // columns 1, 3 give two kites joined in box 1; seen from box 3, they are two
+    // empty rectangles.
+    assert_eq!(holding(DUAL, 1, "b1"), ["r1c3", "r3c1"]);
+    assert_eq!(holding(DUAL, 1, "b3"), ["r1c8", "r3c9"]);
+    let s = step(DUAL, Technique::DualTwoStringKite);
+    assert_eq!(elims(&s), ["r4c9<>1", "r6c8<>1"]);
+    assert_eq!(
+        s.explanation,
+        "Dual 2-String Kite on 1 (cells r1c8, r6c1, r1c3, r3c1, r3c9, r4c3): \
+         remove 1 from r4c9, r6c8"
+    );
+    let s = step(DUAL, Technique::DualEmptyRectangle);
+    assert_eq!(elims(&s), ["r4c9<>1", "r6c8<>1"]);
 }

@@ -26,6 +26,8 @@ pub const FINDERS: &[(Technique, Finder)] = &[
     (Technique::TwoStringKite, two_string_kite),
     (Technique::TurbotFish, turbot_fish),
     (Technique::EmptyRectangle, empty_rectangle),
+    (Technique::DualTwoStringKite, dual_two_string_kite),
+    (Technique::DualEmptyRectangle, dual_empty_rectangle),
 ];
 
 const LINES: [UnitKind; 2] = [UnitKind::Row, UnitKind::Column];
@@ -268,6 +270,85 @@ pub fn empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
                     }
                 }
             }
+        }
+    }
+}
+
+/// Two 2-string kites on one digit joined in the same two box cells.
+pub fn dual_two_string_kite(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    // A kite's cells are [free in row, free in column, box end in row, box end in
+    // column]: the two kites use the same box cells. As in HoDoKu, the two may be on
+    // different digits (each kite stands on its own).
+    dual(
+        c,
+        out,
+        opts,
+        Technique::DualTwoStringKite,
+        two_string_kite,
+        |a, b| {
+            let (x, y) = (&a.cells[2..4], &b.cells[2..4]);
+            x == y || (x[0] == y[1] && x[1] == y[0])
+        },
+    );
+}
+
+/// Two empty rectangles on one digit in the same box.
+pub fn dual_empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    // An empty rectangle's cells are the strong link, then the box's candidates.
+    dual(
+        c,
+        out,
+        opts,
+        Technique::DualEmptyRectangle,
+        empty_rectangle,
+        |a, b| a.digits == b.digits && a.cells[2..] == b.cells[2..] && a.cells[..2] != b.cells[..2],
+    );
+}
+
+/// Pairs of steps of `single` that `pair` accepts, as one step of `t` with the
+/// eliminations of both.
+fn dual(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    t: Technique,
+    single: Finder,
+    pair: impl Fn(&Step, &Step) -> bool,
+) {
+    let n = c.layout().size();
+    let mut singles = Vec::new();
+    single(c, &mut singles, &FindOptions { explain: false });
+    let start = out.len();
+    for (i, a) in singles.iter().enumerate() {
+        for b in &singles[i + 1..] {
+            if a.eliminations == b.eliminations || !pair(a, b) {
+                continue;
+            }
+            let mut s = Step::new(t);
+            s.digits = a.digits.iter().chain(&b.digits).copied().collect();
+            s.digits.sort_unstable();
+            s.digits.dedup();
+            s.cells = a.cells.clone();
+            s.cells
+                .extend(b.cells.iter().filter(|x| !a.cells.contains(x)));
+            s.eliminations = a
+                .eliminations
+                .iter()
+                .chain(&b.eliminations)
+                .copied()
+                .collect();
+            s.eliminations.sort_unstable();
+            s.eliminations.dedup();
+            if opts.explain {
+                s.explanation = format!(
+                    "{} on {} (cells {}): {}",
+                    t.name(),
+                    super::step::and_list(&s.digits),
+                    super::step::cell_list(n, &s.cells),
+                    removal(n, &s.eliminations)
+                );
+            }
+            push_new(out, start, s);
         }
     }
 }

@@ -105,7 +105,17 @@ pub fn w_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let n = l.size();
     let start = out.len();
     let pairs = cells_with(c, 2);
-    let mut links: Vec<Link> = Vec::new();
+    // The strong links of every digit of a bivalue cell, found once.
+    let wanted = pairs.iter().fold(0, |m, &x| m | c.mask(x));
+    let mut by_digit: Vec<Vec<Link>> = vec![Vec::new(); n + 1];
+    for d in digits(wanted) {
+        strong_links(
+            c,
+            d,
+            &[UnitKind::Row, UnitKind::Column, UnitKind::Box],
+            &mut by_digit[d as usize],
+        );
+    }
     for (i, &a) in pairs.iter().enumerate() {
         for &b in &pairs[i + 1..] {
             let m = c.mask(a);
@@ -114,14 +124,7 @@ pub fn w_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
             }
             for x in digits(m) {
                 let y = digits(m & !bit(x)).next().unwrap_or(x);
-                links.clear();
-                strong_links(
-                    c,
-                    x,
-                    &[UnitKind::Row, UnitKind::Column, UnitKind::Box],
-                    &mut links,
-                );
-                for link in &links {
+                for link in &by_digit[x as usize] {
                     for flip in [false, true] {
                         let (pa, pb) = link.ends(flip);
                         if [pa, pb].iter().any(|e| *e == a || *e == b)
