@@ -196,10 +196,16 @@ pub fn empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
     let start = out.len();
     for d in 1..=n as u8 {
         for bx in l.units().iter().filter(|u| u.kind == UnitKind::Box) {
-            let inside: Vec<usize> = bx.cells.iter().copied().filter(|&x| c.has(x, d)).collect();
-            if inside.len() < 2 {
+            let mut held = [0usize; 64];
+            let mut len = 0;
+            for &x in bx.cells.iter().filter(|&&x| c.has(x, d)) {
+                held[len] = x;
+                len += 1;
+            }
+            if len < 2 {
                 continue;
             }
+            let inside = &held[..len];
             let (top, left) = (l.row(bx.cells[0]), l.col(bx.cells[0]));
             for er_row in top..top + br {
                 for er_col in left..left + bc {
@@ -252,7 +258,7 @@ pub fn empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
                             let mut s = Step::new(Technique::EmptyRectangle);
                             s.digits.push(d);
                             s.cells = vec![near, far];
-                            s.cells.extend_from_slice(&inside);
+                            s.cells.extend_from_slice(inside);
                             s.eliminations.push((target, d));
                             if opts.explain {
                                 s.explanation = format!(
