@@ -4,13 +4,14 @@
 //! top1465 files when they are there, else the samples under `data/`).
 //!
 //! For each file and each technique set it prints the share of puzzles logic finished
-//! and the puzzles rated per second on one thread. Every finished puzzle is checked
-//! against the puzzle it came from.
+//! and the puzzles rated per second on one thread. Then, untimed, it checks soundness:
+//! every step the solver applies, and every step any technique finds where logic gets
+//! stuck, against the solution from the solving engine.
 
 use std::time::Instant;
 
 use sudokit::format::{read::records, ReadOptions};
-use sudokit::logic::{Family, Outcome, Solver, TechniqueSet};
+use sudokit::logic::{find, Family, FindOptions, Outcome, Solver, Step, TechniqueSet};
 use sudokit::rating::rate;
 use sudokit::{Candidates, Grid};
 
@@ -21,6 +22,26 @@ fn puzzles(path: &str) -> Option<Vec<Grid>> {
             .filter_map(|r| r.result.ok())
             .collect(),
     )
+}
+
+/// Panics when `step` removes the solution's digit or places a wrong one.
+fn check(step: &Step, solution: &Grid, puzzle: &Grid) {
+    for &(cell, d) in &step.eliminations {
+        assert_ne!(
+            solution.get(cell),
+            d,
+            "{puzzle}: unsound {:?}",
+            step.technique
+        );
+    }
+    for &(cell, d) in &step.placements {
+        assert_eq!(
+            solution.get(cell),
+            d,
+            "{puzzle}: unsound {:?}",
+            step.technique
+        );
+    }
 }
 
 fn main() {
@@ -74,16 +95,23 @@ fn main() {
                 }
             }
             let secs = start.elapsed().as_secs_f64();
-            // Untimed: solve again and check every finished grid.
+            // Untimed: solve again, checking every step against the solution, and on
+            // a state logic gets stuck in, every step any technique finds there.
             let mut checked = 0;
             for g in &grids {
+                let solution = sudokit::solve(g).expect("the puzzles have a solution");
+                assert!(solution.is_solution_of(g));
                 let mut c = Candidates::from_grid(g);
-                if solver.solve(&mut c, |_, _| {}) == Outcome::Solved {
-                    assert!(
-                        c.to_grid().is_solution_of(g),
-                        "{path}: wrong solution of {g}"
-                    );
+                let outcome = solver.solve(&mut c, |step, _| check(step, &solution, g));
+                if outcome == Outcome::Solved {
+                    assert_eq!(c.to_grid(), solution, "{path}: wrong solution of {g}");
                     checked += 1;
+                } else {
+                    for t in set.iter() {
+                        for step in find(t, &c, &FindOptions::default()) {
+                            check(&step, &solution, g);
+                        }
+                    }
                 }
             }
             assert_eq!(checked, finished);

@@ -13,7 +13,7 @@
 //! - Multi-colors 2: the cells of color `a1` together see both colors of another
 //!   cluster, so `a1` is false.
 
-use super::links::{push_new, sees, strong_links, Link};
+use super::links::{by_digit, push_new, sees, strong_links, Link};
 use super::step::{cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
 use super::Finder;
@@ -36,6 +36,8 @@ pub const FINDERS: &[(Technique, Finder)] = &[
     }),
 ];
 
+const ALL: [UnitKind; 3] = [UnitKind::Row, UnitKind::Column, UnitKind::Box];
+
 /// One cluster: the cells of its two colors, each sorted.
 struct Cluster {
     on: Vec<usize>,
@@ -52,16 +54,9 @@ impl Cluster {
     }
 }
 
-/// The clusters of digit `d`: connected components of its strong links, two-colored
-/// from their lowest cell.
-fn clusters(c: &Candidates, d: u8, links: &mut Vec<Link>) -> Vec<Cluster> {
-    links.clear();
-    strong_links(
-        c,
-        d,
-        &[UnitKind::Row, UnitKind::Column, UnitKind::Box],
-        links,
-    );
+/// The clusters of one digit: connected components of its strong links `links`,
+/// two-colored from their lowest cell.
+fn clusters(links: &[Link]) -> Vec<Cluster> {
     let mut out = Vec::new();
     let mut seen: Vec<usize> = Vec::new();
     let mut stack: Vec<(usize, bool)> = Vec::new();
@@ -148,9 +143,10 @@ pub fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Techni
     let l = c.layout();
     let n = l.size();
     let start = out.len();
-    let mut links = Vec::new();
-    for d in 1..=n as u8 {
-        for k in clusters(c, d, &mut links) {
+    let mut all = Vec::new();
+    strong_links(c, &ALL, &mut all);
+    for (d, links) in by_digit(&all) {
+        for k in clusters(links) {
             let mut elims = Vec::new();
             if t == Technique::SimpleColorsTrap {
                 trap(c, d, &k.on, &k.off, &mut elims);
@@ -192,9 +188,10 @@ pub fn multi(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Techniq
     let l = c.layout();
     let n = l.size();
     let start = out.len();
-    let mut links = Vec::new();
-    for d in 1..=n as u8 {
-        let ks = clusters(c, d, &mut links);
+    let mut all = Vec::new();
+    strong_links(c, &ALL, &mut all);
+    for (d, links) in by_digit(&all) {
+        let ks = clusters(links);
         for (i, a) in ks.iter().enumerate() {
             for (j, b) in ks.iter().enumerate() {
                 if i == j {
@@ -260,7 +257,9 @@ mod tests {
             }
         }
         let mut links = Vec::new();
-        let ks = clusters(&c, 2, &mut links);
+        strong_links(&c, &ALL, &mut links);
+        links.retain(|k| k.d == 2);
+        let ks = clusters(&links);
         let has = |k: &Cluster, x: usize| k.on.contains(&x) || k.off.contains(&x);
         let k = ks.iter().find(|k| has(k, 13)).unwrap();
         assert!(has(k, 9) && has(k, 49));

@@ -6,7 +6,7 @@
 //! out: a deduction from fewer links stays sound, only some are missed.
 
 use super::step::Step;
-use crate::candidates::Candidates;
+use crate::candidates::{digits, Candidates, Mask};
 use crate::layout::{Layout, UnitKind};
 
 /// Whether two different cells share a row, a column or a box.
@@ -18,6 +18,8 @@ pub(crate) fn sees(l: &Layout, a: usize, b: usize) -> bool {
 /// A strong link: the only two cells of a unit that hold a digit (`a < b`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Link {
+    /// The digit.
+    pub d: u8,
     /// The first cell.
     pub a: usize,
     /// The second cell.
@@ -38,31 +40,34 @@ impl Link {
     }
 }
 
-/// Appends the strong links on `d` in the rows, columns and/or boxes of `c`.
-pub(crate) fn strong_links(c: &Candidates, d: u8, kinds: &[UnitKind], out: &mut Vec<Link>) {
+/// Fills `out` with the strong links of every digit in the units of the given kinds,
+/// sorted by digit (see [`by_digit`]). One pass per unit counts every digit at once.
+pub(crate) fn strong_links(c: &Candidates, kinds: &[UnitKind], out: &mut Vec<Link>) {
+    out.clear();
     for (ui, unit) in c.layout().units().iter().enumerate() {
         if !kinds.contains(&unit.kind) {
             continue;
         }
-        let (mut first, mut second, mut count) = (0, 0, 0);
+        let (mut once, mut twice, mut more): (Mask, Mask, Mask) = (0, 0, 0);
         for &cl in &unit.cells {
-            if c.has(cl, d) {
-                count += 1;
-                if count == 1 {
-                    first = cl;
-                } else {
-                    second = cl;
-                }
+            let m = c.mask(cl);
+            more |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        for d in digits(twice & !more) {
+            let mut ends = unit.cells.iter().copied().filter(|&cl| c.has(cl, d));
+            if let (Some(a), Some(b)) = (ends.next(), ends.next()) {
+                out.push(Link { d, a, b, unit: ui });
             }
         }
-        if count == 2 {
-            out.push(Link {
-                a: first,
-                b: second,
-                unit: ui,
-            });
-        }
     }
+    out.sort_by_key(|k| k.d);
+}
+
+/// The links of [`strong_links`] grouped by digit: `(digit, links)`.
+pub(crate) fn by_digit(links: &[Link]) -> impl Iterator<Item = (u8, &[Link])> {
+    links.chunk_by(|x, y| x.d == y.d).map(|g| (g[0].d, g))
 }
 
 /// The cells holding `d` that see every cell of `from` and are not in `skip`, sorted,

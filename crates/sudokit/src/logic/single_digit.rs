@@ -13,7 +13,7 @@
 //!   with both arms used (two cells, one per arm, are enough), and a strong link in a
 //!   line from an arm outside the box.
 
-use super::links::{push_new, seeing_all, sees, strong_links, Link};
+use super::links::{by_digit, push_new, seeing_all, sees, strong_links, Link};
 use super::step::{cell, removal, FindOptions, Step};
 use super::technique::Technique;
 use super::Finder;
@@ -38,11 +38,10 @@ pub fn skyscraper(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let l = c.layout();
     let n = l.size();
     let start = out.len();
-    let mut links = Vec::new();
-    for d in 1..=n as u8 {
-        for kind in LINES {
-            links.clear();
-            strong_links(c, d, &[kind], &mut links);
+    let mut all = Vec::new();
+    for kind in LINES {
+        strong_links(c, &[kind], &mut all);
+        for (d, links) in by_digit(&all) {
             // The cross line of a cell: its column for row links, its row otherwise.
             let cross = |cl: usize| {
                 if kind == UnitKind::Row {
@@ -97,14 +96,12 @@ pub fn two_string_kite(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
     let l = c.layout();
     let n = l.size();
     let start = out.len();
-    let (mut rows, mut cols) = (Vec::new(), Vec::new());
-    for d in 1..=n as u8 {
-        rows.clear();
-        cols.clear();
-        strong_links(c, d, &[UnitKind::Row], &mut rows);
-        strong_links(c, d, &[UnitKind::Column], &mut cols);
-        for r in &rows {
-            for k in &cols {
+    let mut all = Vec::new();
+    strong_links(c, &LINES, &mut all);
+    for (d, links) in by_digit(&all) {
+        let is_row = |k: &&Link| l.units()[k.unit].kind == UnitKind::Row;
+        for r in links.iter().filter(is_row) {
+            for k in links.iter().filter(|k| !is_row(k)) {
                 for (fr, fk) in [(false, false), (false, true), (true, false), (true, true)] {
                     let (box_r, free_r) = r.ends(fr);
                     let (box_k, free_k) = k.ends(fk);
@@ -148,10 +145,9 @@ pub fn turbot_fish(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let l = c.layout();
     let n = l.size();
     let start = out.len();
-    let mut links: Vec<Link> = Vec::new();
-    for d in 1..=n as u8 {
-        links.clear();
-        strong_links(c, d, &ALL, &mut links);
+    let mut all = Vec::new();
+    strong_links(c, &ALL, &mut all);
+    for (d, links) in by_digit(&all) {
         for (i, p) in links.iter().enumerate() {
             for q in &links[i + 1..] {
                 for (fp, fq) in [(false, false), (false, true), (true, false), (true, true)] {
@@ -202,7 +198,8 @@ pub fn empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
                 held[len] = x;
                 len += 1;
             }
-            if len < 2 {
+            // A cross of one row and one column of the box holds at most br + bc - 1.
+            if len < 2 || len > br + bc - 1 {
                 continue;
             }
             let inside = &held[..len];

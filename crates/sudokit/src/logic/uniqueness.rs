@@ -317,31 +317,31 @@ fn test3(
             continue;
         }
         let is_box = unit.kind == crate::layout::UnitKind::Box;
-        let pool: Vec<usize> = unit
-            .cells
-            .iter()
-            .copied()
-            .filter(|&p| {
-                !corners.contains(&p)
-                    && c.value(p) == 0
-                    && c.mask(p) != 0
-                    && c.mask(p) & (bit(a) | bit(b)) == 0
-            })
-            .collect();
+        let (mut pool, mut len) = ([0usize; 64], 0);
+        for &p in &unit.cells {
+            if !corners.contains(&p)
+                && c.value(p) == 0
+                && c.mask(p) != 0
+                && c.mask(p) & (bit(a) | bit(b)) == 0
+            {
+                pool[len] = p;
+                len += 1;
+            }
+        }
+        let pool = &pool[..len];
         // Every non-empty subset of the pool (up to seven cells).
-        for k in 1..=pool.len().min(7) {
-            combinations(pool.len(), k, |pick| {
-                let cells: Vec<usize> = pick.iter().map(|&i| pool[i]).collect();
+        for k in 1..=len.min(7) {
+            combinations(len, k, |pick| {
+                let union = pick.iter().fold(extras, |m, &i| m | c.mask(pool[i]));
+                if union.count_ones() as usize != k + 1 {
+                    return;
+                }
                 let mut subset = vec![x, y];
-                subset.extend_from_slice(&cells);
+                subset.extend(pick.iter().map(|&i| pool[i]));
                 if is_box
                     && (subset.iter().all(|&p| l.row(p) == l.row(x))
                         || subset.iter().all(|&p| l.col(p) == l.col(x)))
                 {
-                    return;
-                }
-                let union = cells.iter().fold(extras, |m, &p| m | c.mask(p));
-                if union.count_ones() as usize != cells.len() + 1 {
                     return;
                 }
                 let mut s = rect_step(Technique::UniquenessTest3, a, b, corners);

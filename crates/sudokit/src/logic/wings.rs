@@ -105,17 +105,12 @@ pub fn w_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let n = l.size();
     let start = out.len();
     let pairs = cells_with(c, 2);
-    // The strong links of every digit of a bivalue cell, found once.
-    let wanted = pairs.iter().fold(0, |m, &x| m | c.mask(x));
-    let mut by_digit: Vec<Vec<Link>> = vec![Vec::new(); n + 1];
-    for d in digits(wanted) {
-        strong_links(
-            c,
-            d,
-            &[UnitKind::Row, UnitKind::Column, UnitKind::Box],
-            &mut by_digit[d as usize],
-        );
-    }
+    let mut links: Vec<Link> = Vec::new();
+    strong_links(
+        c,
+        &[UnitKind::Row, UnitKind::Column, UnitKind::Box],
+        &mut links,
+    );
     for (i, &a) in pairs.iter().enumerate() {
         for &b in &pairs[i + 1..] {
             let m = c.mask(a);
@@ -124,7 +119,7 @@ pub fn w_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
             }
             for x in digits(m) {
                 let y = digits(m & !bit(x)).next().unwrap_or(x);
-                for link in &by_digit[x as usize] {
+                for link in links.iter().filter(|k| k.d == x) {
                     for flip in [false, true] {
                         let (pa, pb) = link.ends(flip);
                         if [pa, pb].iter().any(|e| *e == a || *e == b)
