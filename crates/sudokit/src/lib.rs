@@ -26,6 +26,8 @@ pub mod format;
 pub mod grid;
 pub mod layout;
 pub mod leetcode;
+pub mod logic;
+pub mod rating;
 
 pub use candidates::{Candidates, Mask};
 pub use engine::{Engine, Search, SolveError, Stats};
