@@ -106,7 +106,8 @@ pub struct Generated {
     pub puzzle: Grid,
     /// Its solution.
     pub solution: Grid,
-    /// The symmetry its givens have.
+    /// The symmetry of its pattern of givens (the strict-minimal pass may break it by
+    /// removing single clues).
     pub symmetry: Symmetry,
 }
 
