@@ -172,8 +172,13 @@ impl Canonicalizer {
             self.fresh = true;
             self.next.clear();
             let cur = std::mem::take(&mut self.cur);
+            let first = if level == 0 {
+                self.first_rows()
+            } else {
+                [0x1ff; 2]
+            };
             for cand in &cur {
-                let mut rows = cand.rows_left;
+                let mut rows = cand.rows_left & first[cand.t as usize];
                 if level % 3 != 0 {
                     rows &= 0b111 << (3 * cand.band);
                 }
@@ -189,6 +194,31 @@ impl Canonicalizer {
         }
         let count = self.cur.iter().map(freedom).sum();
         (form, count)
+    }
+
+    /// The rows (per orientation) that can spell the smallest first row. With every
+    /// column order free, a first row spells its stacks' clue counts sorted
+    /// ascending, each stack's clues right-aligned: rows compare as those counts do.
+    fn first_rows(&self) -> [u16; 2] {
+        let mut keys = [[0u8; 9]; 2];
+        let mut least = u8::MAX;
+        for (t, src) in self.src.iter().enumerate() {
+            for (r, row) in src.chunks_exact(9).enumerate() {
+                let mut counts = [0u8; 3];
+                for (s, stack) in row.chunks_exact(3).enumerate() {
+                    counts[s] = stack.iter().filter(|&&v| v != 0).count() as u8;
+                }
+                sort_small(&mut counts);
+                let key = counts[0] * 16 + counts[1] * 4 + counts[2];
+                keys[t][r] = key;
+                least = least.min(key);
+            }
+        }
+        keys.map(|k| {
+            (0..9)
+                .filter(|&r| k[r] == least)
+                .fold(0u16, |m, r| m | 1 << r)
+        })
     }
 
     /// Places source row `r` next for `cand`: computes the smallest row it can spell,
@@ -247,7 +277,7 @@ impl Canonicalizer {
                         n_olds += 1;
                     }
                 }
-                olds[..n_olds].sort_unstable();
+                sort_small(&mut olds[..n_olds]);
                 for &(label, c) in &olds[..n_olds] {
                     out[o] = c;
                     segment[o] = label;
@@ -286,7 +316,13 @@ impl Canonicalizer {
                 continue;
             }
             let run = &mut next.stacks[start..=i];
-            run.sort_unstable_by_key(|&s| seg[s as usize]);
+            for a in 1..run.len() {
+                let mut b = a;
+                while b > 0 && seg[run[b] as usize] < seg[run[b - 1] as usize] {
+                    run.swap(b, b - 1);
+                    b -= 1;
+                }
+            }
             let mut g = 0;
             while g < run.len() {
                 let key = seg[run[g] as usize];
@@ -383,6 +419,17 @@ const PERMS: [&[&[u8]]; 4] = [
     ],
 ];
 
+/// Insertion sort for the runs of at most three items met here.
+fn sort_small<T: PartialOrd + Copy>(v: &mut [T]) {
+    for a in 1..v.len() {
+        let mut b = a;
+        while b > 0 && v[b] < v[b - 1] {
+            v.swap(b, b - 1);
+            b -= 1;
+        }
+    }
+}
+
 /// Gives the new digits of the placed row their labels in reading order.
 fn labelled(row: &[u8; 9], mut cand: Cand) -> Cand {
     for slot in 0..3 {
@@ -419,6 +466,30 @@ fn cells_of(grid: &Grid) -> Result<[u8; 81], CanonError> {
             classic: layout.is_classic(),
         });
     }
-    grid.validate()?;
-    Ok(grid.cells().try_into().expect("81 cells"))
+    let cells: [u8; 81] = grid.cells().try_into().expect("81 cells");
+    if !is_valid(&cells) {
+        grid.validate()?;
+    }
+    Ok(cells)
+}
+
+/// A quick check that no digit repeats in a row, column or box (the full check, with its
+/// message, runs only when this fails).
+fn is_valid(cells: &[u8; 81]) -> bool {
+    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    for (i, &d) in cells.iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        let bit = 1u16 << d;
+        let (r, c) = (i / 9, i % 9);
+        let b = r / 3 * 3 + c / 3;
+        if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+            return false;
+        }
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[b] |= bit;
+    }
+    true
 }
