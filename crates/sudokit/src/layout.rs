@@ -190,9 +190,9 @@ impl Layout {
         }
         let mut peers = Vec::with_capacity(n * n);
         let mut seen = vec![usize::MAX; n * n];
-        for cell in 0..n * n {
+        for (cell, units_of_cell) in cell_units.iter().enumerate() {
             let mut list = Vec::new();
-            for &u in &cell_units[cell] {
+            for &u in units_of_cell {
                 for &other in &units[u].cells {
                     if other != cell && seen[other] != cell {
                         seen[other] = cell;

@@ -48,6 +48,8 @@ pub enum BoardError {
 /// let first: String = board[0].iter().collect();
 /// assert_eq!(first, "534678912");
 /// ```
+// The signature is LeetCode's, so solutions written for it call this unchanged.
+#[allow(clippy::ptr_arg)]
 pub fn solve_board(board: &mut Vec<Vec<char>>) -> Result<(), BoardError> {
     let n = board.len();
     if !Layout::is_classic_size(n) || board.iter().any(|row| row.len() != n) {

@@ -531,7 +531,7 @@ mod tests {
 
     #[test]
     fn out_of_range_number_and_parse_one_errors() {
-        let mut rows = vec!["0 0 0 0"; 4];
+        let mut rows = ["0 0 0 0"; 4];
         rows[1] = "0 9 0 0";
         let err = parse_one(&rows.join("\n"), &ReadOptions::default()).unwrap_err();
         assert!(

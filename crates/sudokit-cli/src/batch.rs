@@ -1,0 +1,72 @@
+//! Running one job per puzzle on a thread pool while writing results in input order,
+//! with a progress bar on a terminal.
+//!
+//! Work is cut into chunks: each chunk is mapped in parallel, then written in order
+//! before the next one starts, so memory stays bounded and output streams.
+
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+/// Puzzles per chunk: large enough to keep every thread busy, small enough to stream.
+const CHUNK: usize = 8192;
+
+/// Batches shorter than this get no progress bar.
+const PROGRESS_MIN: usize = 20_000;
+
+/// A thread pool with `threads` workers (all cores when `None` or 0).
+pub fn pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads.filter(|&n| n > 0) {
+        builder = builder.num_threads(n);
+    }
+    Ok(builder.build()?)
+}
+
+/// A progress bar on standard error, hidden when it is not a terminal or the batch
+/// is short.
+pub fn progress(len: usize, what: &str) -> ProgressBar {
+    if len < PROGRESS_MIN || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {what} ({{per_sec}}, eta {{eta}})"
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Maps `items` with `job` on `pool`, calling `sink` on every result in input order.
+pub fn run_ordered<T, R, J, S>(
+    pool: &rayon::ThreadPool,
+    items: &[T],
+    bar: &ProgressBar,
+    job: J,
+    mut sink: S,
+) -> anyhow::Result<()>
+where
+    T: Sync,
+    R: Send,
+    J: Fn(&T) -> R + Sync,
+    S: FnMut(&T, R) -> anyhow::Result<()>,
+{
+    for chunk in items.chunks(CHUNK) {
+        let results: Vec<R> = if pool.current_num_threads() == 1 {
+            chunk.iter().map(&job).collect()
+        } else {
+            pool.install(|| chunk.par_iter().with_min_len(64).map(&job).collect())
+        };
+        for (item, result) in chunk.iter().zip(results) {
+            sink(item, result)?;
+        }
+        bar.inc(chunk.len() as u64);
+    }
+    bar.finish_and_clear();
+    Ok(())
+}

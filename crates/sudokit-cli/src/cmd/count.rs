@@ -1,0 +1,55 @@
+//! `sudokit count`: the number of solutions of every puzzle, up to a limit.
+
+use std::process::ExitCode;
+
+use crate::common::{InputArgs, RunArgs};
+use crate::driver::drive;
+use crate::outcome;
+
+/// Count solutions.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  sudokit count data/serg_multi.txt
+  sudokit count --limit 2 puzzles.txt     # 1 = unique, 2+ = several, 0 = none
+
+One line per puzzle in input order: the number of solutions, with a `+` when the count
+stopped at the limit (`2+` means two or more). Malformed and invalid puzzles give a marker
+line `error: malformed` / `error: invalid` and a message on standard error.")]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// Stop counting at this many solutions (2 tells unique from not).
+    #[arg(long, short, default_value_t = 1_000_000, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// Runs `sudokit count`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let engine = sudokit::engine::by_name(&args.run.engine)?;
+    let limit = args.limit;
+    drive(
+        &args.input,
+        args.run.threads,
+        args.run.stats,
+        "puzzles",
+        |item| outcome::search(item, engine.as_ref(), limit),
+        |item, outcome, out, tally| {
+            let Some(search) = outcome::searched(item, &outcome, out, tally, false)? else {
+                return Ok(());
+            };
+            match search.count {
+                0 => tally.unsolvable += 1,
+                1 => tally.solved += 1,
+                _ => tally.multiple += 1,
+            }
+            let plus = if search.reached(limit) { "+" } else { "" };
+            writeln!(out, "{}{plus}", search.count)
+        },
+    )
+}

@@ -1,0 +1,5 @@
+//! One module per subcommand: each has its clap `Args` and a `run` function.
+
+pub mod bench;
+pub mod count;
+pub mod solve;

@@ -1,0 +1,90 @@
+//! `sudokit solve`: the first solution of every puzzle, one output record per puzzle
+//! in input order.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use sudokit::format::{write, OutputFormat};
+
+use crate::common::{FormatArg, InputArgs, RunArgs, Tally};
+use crate::driver::{drive, fail};
+use crate::input::Item;
+use crate::outcome::{self, Outcome};
+
+/// Solve puzzles.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  sudokit solve data/examples.txt
+  sudokit solve --format pretty data/examples.txt
+  cat puzzles.txt | sudokit solve --threads 1 --stats > solutions.txt
+  sudokit solve --unique data/top1465.txt
+
+Each puzzle gives one output record in input order: the solution, or a marker line
+`error: malformed`, `error: invalid`, `error: no solution`, `error: multiple solutions`
+(with --unique) or `error: engine`, with the reason on standard error.")]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// Output form.
+    #[arg(long, short, value_enum, default_value_t)]
+    format: FormatArg,
+
+    /// Also prove each solution unique; a puzzle with several solutions is reported
+    /// as `error: multiple solutions`.
+    #[arg(long)]
+    unique: bool,
+
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// Runs `sudokit solve`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let engine = sudokit::engine::by_name(&args.run.engine)?;
+    let limit = if args.unique { 2 } else { 1 };
+    let format: OutputFormat = args.format.into();
+    let blank = format != OutputFormat::Line;
+    drive(
+        &args.input,
+        args.run.threads,
+        args.run.stats,
+        "puzzles",
+        |item| outcome::search(item, engine.as_ref(), limit),
+        |item, outcome, out, tally| write_one(item, &outcome, format, blank, out, tally),
+    )
+}
+
+fn write_one(
+    item: &Item,
+    outcome: &Outcome,
+    format: OutputFormat,
+    blank: bool,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> std::io::Result<()> {
+    let Some(search) = outcome::searched(item, outcome, out, tally, blank)? else {
+        return Ok(());
+    };
+    match (&search.solution, search.count) {
+        (None, _) => {
+            tally.unsolvable += 1;
+            let message = format!("line {}: no solution", item.line);
+            fail(out, tally, item, "no solution", &message, blank)
+        }
+        (Some(_), 2..) => {
+            tally.multiple += 1;
+            let message = format!("line {}: more than one solution", item.line);
+            fail(out, tally, item, "multiple solutions", &message, blank)
+        }
+        (Some(solution), _) => {
+            tally.solved += 1;
+            writeln!(out, "{}", write(solution, format))?;
+            if blank {
+                writeln!(out)?;
+            }
+            Ok(())
+        }
+    }
+}

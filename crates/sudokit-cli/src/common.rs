@@ -1,0 +1,154 @@
+//! Options shared by the batch subcommands (input files and size, engine, threads,
+//! statistics) and the running tally they print with `--stats`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::ValueEnum;
+use sudokit::format::OutputFormat;
+use sudokit::{ReadOptions, Stats};
+
+/// Where the puzzles come from.
+#[derive(Debug, Clone, clap::Args)]
+pub struct InputArgs {
+    /// Puzzle files (one-line puzzles, blocks, numbers; `#` comments). Standard input
+    /// when none is given or for `-`.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Board size (4, 6, 9, 16, 25, …); inferred from each puzzle when not given.
+    /// Needed to read 16-character rows as a 16×16 block.
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
+}
+
+impl InputArgs {
+    /// The library's reading options.
+    pub fn read_options(&self) -> ReadOptions {
+        ReadOptions { size: self.size }
+    }
+}
+
+/// How the work is done.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RunArgs {
+    /// Solving engine: `auto` picks the best one for each board size.
+    #[arg(long, short, default_value = "auto", value_name = "NAME", value_parser = engine_name,
+          long_help = engines_help())]
+    pub engine: String,
+
+    /// Worker threads (default: all cores). Output stays in input order.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// Print counts, time and puzzles/s to standard error at the end.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+fn engines_help() -> String {
+    format!(
+        "Solving engine: `auto` picks the best one for each board size.\nEngines: {}",
+        sudokit::engine::NAMES.join(", ")
+    )
+}
+
+fn engine_name(name: &str) -> Result<String, String> {
+    sudokit::engine::by_name(name)
+        .map(|_| name.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// The output forms, as `--format` spells them.
+#[derive(Debug, Clone, Copy, Default, ValueEnum)]
+pub enum FormatArg {
+    /// One line per puzzle (`.` for empty).
+    #[default]
+    Line,
+    /// One row per line, a blank line after each grid.
+    Block,
+    /// Rows with box rules (`4 8 3 | 9 2 1 | 6 5 7`), a blank line after each grid.
+    Pretty,
+}
+
+impl From<FormatArg> for OutputFormat {
+    fn from(f: FormatArg) -> OutputFormat {
+        match f {
+            FormatArg::Line => OutputFormat::Line,
+            FormatArg::Block => OutputFormat::Block,
+            FormatArg::Pretty => OutputFormat::Pretty,
+        }
+    }
+}
+
+/// What happened to the puzzles of a batch.
+#[derive(Debug, Default, Clone)]
+pub struct Tally {
+    /// Puzzles read (including malformed ones).
+    pub puzzles: u64,
+    /// Puzzles answered.
+    pub solved: u64,
+    /// Valid puzzles without a solution.
+    pub unsolvable: u64,
+    /// Puzzles with a digit twice in a unit.
+    pub invalid: u64,
+    /// Puzzles that could not be read.
+    pub malformed: u64,
+    /// Puzzles with more than one solution (when checked).
+    pub multiple: u64,
+    /// Puzzles the engine could not handle.
+    pub engine_errors: u64,
+    /// Unreadable files.
+    pub unreadable: u64,
+    /// Puzzles answered with an `error:` marker line.
+    pub failures: u64,
+    /// Engine counters summed over the batch.
+    pub stats: Stats,
+}
+
+impl Tally {
+    /// Whether anything failed.
+    pub fn failed(&self) -> bool {
+        self.failures + self.unreadable > 0
+    }
+
+    /// The `--stats` report.
+    pub fn report(&self, elapsed: Duration) -> String {
+        let secs = elapsed.as_secs_f64();
+        let rate = if secs > 0.0 {
+            self.puzzles as f64 / secs
+        } else {
+            0.0
+        };
+        let per = |v: u64| {
+            if self.puzzles > 0 {
+                v as f64 / self.puzzles as f64
+            } else {
+                0.0
+            }
+        };
+        format!(
+            "puzzles {}, solved {}, unsolvable {}, invalid {}, malformed {}, multiple {}{}\n\
+             time {:.3} s, {:.0} puzzles/s; per puzzle: {:.1} nodes, {:.1} guesses, {:.1} backtracks",
+            self.puzzles,
+            self.solved,
+            self.unsolvable,
+            self.invalid,
+            self.malformed,
+            self.multiple,
+            if self.engine_errors + self.unreadable > 0 {
+                format!(
+                    ", engine errors {}, unreadable files {}",
+                    self.engine_errors, self.unreadable
+                )
+            } else {
+                String::new()
+            },
+            secs,
+            rate,
+            per(self.stats.nodes),
+            per(self.stats.guesses),
+            per(self.stats.backtracks),
+        )
+    }
+}

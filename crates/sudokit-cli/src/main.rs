@@ -1,0 +1,63 @@
+//! The `sudokit` command: a thin layer of subcommands over the `sudokit` library.
+//!
+//! Exit codes: 0 when every puzzle succeeded; 1 when some puzzle failed (malformed,
+//! invalid, no solution, several solutions with `--unique`, a file that cannot be
+//! read) — the rest of the batch is still done; 2 for a usage error (bad option).
+
+mod batch;
+mod cmd;
+mod common;
+mod driver;
+mod input;
+mod outcome;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Sudoku toolkit: solve, count and benchmark puzzles of every classic size.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sudokit",
+    version,
+    about,
+    after_help = "\
+Examples:
+  sudokit solve data/examples.txt
+  sudokit solve --format pretty --unique puzzles.txt
+  sudokit count --limit 2 data/serg_multi.txt
+  sudokit bench --engine all data/top1465.txt
+
+Exit codes: 0 all puzzles succeeded; 1 some puzzle failed (see standard error; the
+rest of the batch is still done); 2 usage error."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve puzzles: one solution per puzzle, in input order.
+    Solve(cmd::solve::Args),
+    /// Count the solutions of puzzles, up to a limit.
+    Count(cmd::count::Args),
+    /// Measure engines on puzzle files (puzzles/s, verified).
+    Bench(cmd::bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => cmd::solve::run(args),
+        Command::Count(args) => cmd::count::run(args),
+        Command::Bench(args) => cmd::bench::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

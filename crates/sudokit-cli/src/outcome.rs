@@ -1,0 +1,73 @@
+//! What an engine made of one puzzle as read: the search result, or the reason there
+//! is none (unreadable, invalid, unsupported by the engine).
+
+use std::io::Write;
+
+use sudokit::engine::Engine;
+use sudokit::{ParseError, PuzzleError, Search, SolveError};
+
+use crate::common::Tally;
+use crate::driver::fail;
+use crate::input::Item;
+
+/// The result of searching one input puzzle.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The engine ran: count (up to the limit) and first solution.
+    Searched(Search),
+    /// The puzzle could not be read.
+    Malformed(ParseError),
+    /// The puzzle has a digit twice in a unit.
+    Invalid(PuzzleError),
+    /// The engine could not answer.
+    Engine(SolveError),
+}
+
+/// Validates and searches one puzzle.
+pub fn search(item: &Item, engine: &dyn Engine, limit: u64) -> Outcome {
+    let puzzle = match &item.puzzle {
+        Ok(p) => p,
+        Err(e) => return Outcome::Malformed(e.clone()),
+    };
+    if let Err(e) = puzzle.validate() {
+        return Outcome::Invalid(e);
+    }
+    match engine.search(puzzle, limit) {
+        Ok(s) => Outcome::Searched(s),
+        Err(e) => Outcome::Engine(e),
+    }
+}
+
+/// Writes the failure record of a puzzle the engine did not search (malformed,
+/// invalid, unsupported) and returns `None`; returns the search otherwise.
+pub fn searched<'a>(
+    item: &Item,
+    outcome: &'a Outcome,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+    blank: bool,
+) -> std::io::Result<Option<&'a Search>> {
+    let (kind, message) = match outcome {
+        Outcome::Searched(s) => {
+            tally.stats += s.stats;
+            return Ok(Some(s));
+        }
+        Outcome::Malformed(e) => {
+            tally.malformed += 1;
+            ("malformed", e.to_string())
+        }
+        Outcome::Invalid(e) => {
+            tally.invalid += 1;
+            (
+                "invalid",
+                format!("line {}: invalid puzzle: {e}", item.line),
+            )
+        }
+        Outcome::Engine(e) => {
+            tally.engine_errors += 1;
+            ("engine", format!("line {}: {e}", item.line))
+        }
+    };
+    fail(out, tally, item, kind, &message, blank)?;
+    Ok(None)
+}
