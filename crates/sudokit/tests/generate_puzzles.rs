@@ -180,7 +180,7 @@ fn target_clue_count_is_reached_and_unique() {
             ..Options::default()
         },
     );
-    let (made, _) = g.generate(&mut Rng::new(3), |_| true).unwrap();
+    let (made, _) = g.generate(3, 0, |_| true).unwrap();
     assert!(made.puzzle.clue_count() <= 32);
     assert_eq!(solutions(&made.puzzle), 1);
     assert!(made.symmetry.holds(made.puzzle.cells(), 9));
@@ -200,7 +200,7 @@ fn the_filter_decides_and_attempts_are_bounded() {
     };
     let g = generator(9, options);
     let mut calls = 0;
-    let refused = g.generate(&mut Rng::new(1), |_| {
+    let refused = g.generate(1, 0, |_| {
         calls += 1;
         false
     });
@@ -208,13 +208,14 @@ fn the_filter_decides_and_attempts_are_bounded() {
     assert_eq!(calls, 3);
     let mut seen = Vec::new();
     let (made, attempts) = g
-        .generate(&mut Rng::new(1), |m| {
+        .generate(1, 0, |m| {
             seen.push(m.puzzle.clone());
             seen.len() == 2
         })
         .unwrap();
     assert_eq!(attempts, 2);
     assert_eq!(made.puzzle, seen[1]);
+    assert_eq!(made, g.attempt(1, 0, 1).unwrap());
     assert_ne!(seen[0], seen[1]);
 }
 

@@ -7,8 +7,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
+use rayon::prelude::*;
 use sudokit::format::{write, OutputFormat};
-use sudokit::generate::{Generated, Generator, Options, Rng, SymmetryChoice};
+use sudokit::generate::{GenerateError, Generated, Generator, Options, SymmetryChoice};
 use sudokit::Layout;
 
 use crate::batch;
@@ -101,7 +102,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &pool,
         &indices,
         &bar,
-        |&i| generator.generate(&mut Rng::for_index(seed, i), |_| true),
+        |&i| {
+            if args.clues.is_some() {
+                pool.install(|| first_accepted(&generator, seed, i))
+            } else {
+                generator.generate(seed, i, |_| true)
+            }
+        },
         |&i, result| {
             match result {
                 Ok((puzzle, tries)) => {
@@ -134,6 +141,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Puzzle `index` when attempts may be rejected: attempts run in parallel and the
+/// first accepted one in attempt order wins, so the result is the one
+/// [`Generator::generate`] gives, whatever the number of threads.
+fn first_accepted(
+    generator: &Generator,
+    seed: u64,
+    index: u64,
+) -> Result<(Generated, u64), GenerateError> {
+    let attempts = generator.options().max_attempts;
+    (0..attempts)
+        .into_par_iter()
+        .find_map_first(|a| match generator.attempt(seed, index, a) {
+            Ok(made) if generator.on_target(&made) => Some(Ok((made, a + 1))),
+            Ok(_) => None,
+            Err(e) => Some(Err(e)),
+        })
+        .unwrap_or(Err(GenerateError::NoMatch { attempts }))
 }
 
 /// Writes a puzzle (and its solution) in the chosen form.

@@ -6,7 +6,8 @@
 //! solution stays unique ([`reduce`]) — to a puzzle that is minimal with respect to the
 //! symmetry, or to a target clue count. [`Generator::generate`] repeats this until a
 //! caller's predicate accepts a puzzle (a difficulty filter is such a predicate), up to
-//! a bound on attempts.
+//! a bound on attempts; every attempt has its own random stream, so attempts may also
+//! be made in parallel ([`Generator::attempt`]) with the same outcome.
 //!
 //! Reproducibility: everything random comes from the [`Rng`] passed in, so the same seed
 //! gives the same puzzle. A batch derives one stream per index
@@ -20,6 +21,8 @@
 //!
 //! let generator = Generator::new(Layout::classic(9).unwrap(), Options::default(), &Auto).unwrap();
 //! let made = generator.puzzle(&mut Rng::for_index(7, 0)).unwrap();
+//! let (same, attempts) = generator.generate(7, 0, |_| true).unwrap();
+//! assert_eq!((same, attempts), (made.clone(), 1));
 //! assert_eq!(sudokit::count(&made.puzzle, 2), 1);
 //! assert!(made.symmetry.holds(made.puzzle.cells(), 9));
 //! ```
@@ -175,24 +178,35 @@ impl<'e> Generator<'e> {
         })
     }
 
-    /// Makes puzzles until one reaches the target clue count (if any) and `accept`
-    /// takes it, at most [`Options::max_attempts`] of them. Returns the puzzle and the
-    /// number of attempts it took.
+    /// Attempt `attempt` at puzzle `index` of the batch made from `seed`: a puzzle
+    /// from its own random stream ([`Rng::for_attempt`]), so attempts can be made in
+    /// any order or in parallel with the same results.
+    pub fn attempt(&self, seed: u64, index: u64, attempt: u64) -> Result<Generated, GenerateError> {
+        self.puzzle(&mut Rng::for_attempt(seed, index, attempt))
+    }
+
+    /// Whether a puzzle reaches the target clue count (if any).
+    pub fn on_target(&self, made: &Generated) -> bool {
+        let clues = made.puzzle.clue_count();
+        !matches!(self.options.target_clues, Some(t) if clues > t)
+    }
+
+    /// Puzzle `index` of the batch made from `seed`: attempts `0, 1, 2, …` until one
+    /// reaches the target clue count and `accept` takes it, at most
+    /// [`Options::max_attempts`]. Returns the puzzle and the number of attempts made.
     pub fn generate(
         &self,
-        rng: &mut Rng,
+        seed: u64,
+        index: u64,
         mut accept: impl FnMut(&Generated) -> bool,
     ) -> Result<(Generated, u64), GenerateError> {
-        for attempt in 1..=self.options.max_attempts.max(1) {
-            let made = self.puzzle(rng)?;
-            let clues = made.puzzle.clue_count();
-            let on_target = !matches!(self.options.target_clues, Some(t) if clues > t);
-            if on_target && accept(&made) {
-                return Ok((made, attempt));
+        let attempts = self.options.max_attempts.max(1);
+        for attempt in 0..attempts {
+            let made = self.attempt(seed, index, attempt)?;
+            if self.on_target(&made) && accept(&made) {
+                return Ok((made, attempt + 1));
             }
         }
-        Err(GenerateError::NoMatch {
-            attempts: self.options.max_attempts.max(1),
-        })
+        Err(GenerateError::NoMatch { attempts })
     }
 }

@@ -38,6 +38,15 @@ impl Rng {
         Rng(rng)
     }
 
+    /// The generator for attempt `attempt` at item `index` of a batch made from
+    /// `seed`: attempts start 2⁴⁰ words apart in the item's stream, so they never
+    /// overlap and can be made in any order or in parallel.
+    pub fn for_attempt(seed: u64, index: u64, attempt: u64) -> Rng {
+        let mut rng = Rng::for_index(seed, index);
+        rng.0.set_word_pos(u128::from(attempt) << 40);
+        rng
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
@@ -85,6 +94,9 @@ mod tests {
         assert_eq!(draw(1, 0), draw(1, 0));
         assert_ne!(draw(1, 0), draw(1, 1));
         assert_ne!(draw(1, 0), draw(2, 0));
+        let first = Rng::for_attempt(1, 0, 0).next_u64();
+        assert_eq!(first, draw(1, 0)[0]);
+        assert_ne!(Rng::for_attempt(1, 0, 1).next_u64(), first);
     }
 
     #[test]
