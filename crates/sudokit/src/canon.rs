@@ -26,6 +26,8 @@
 //! Transforms that reach the minimal form are all kept, so their number is the size of
 //! the puzzle's automorphism group ([`automorphisms`]).
 
+use std::cmp::Ordering;
+
 use thiserror::Error;
 
 use crate::grid::Grid;
@@ -221,8 +223,9 @@ impl Canonicalizer {
         })
     }
 
-    /// Places source row `r` next for `cand`: computes the smallest row it can spell,
-    /// compares it with the best of this level and keeps every branch that spells it.
+    /// Places source row `r` next for `cand`: spells the smallest row it can, stack
+    /// run by stack run, dropping it as soon as a prefix is larger than the best row of
+    /// this level, and keeps every branch that spells the best row.
     fn expand(&mut self, cand: &Cand, r: u8) {
         let row: [u8; 9] = {
             let start = r as usize * 9;
@@ -239,82 +242,45 @@ impl Canonicalizer {
         let mut next = *cand;
         next.rows_left &= !(1 << r);
         next.band = r / 3;
-        // Inside each stack: refine its runs of interchangeable columns.
         let mut seg = [[0u8; 3]; 3];
-        for (s, segment) in seg.iter_mut().enumerate() {
-            let base = 3 * s;
-            let old = &cand.cols[base..base + 3];
-            let cuts = cand.col_cuts[s];
-            let mut out = [0u8; 3];
-            let mut o = 0;
-            let mut new_cuts = 0u8;
-            let mut fresh = 16u8;
-            let mut start = 0;
-            for j in 0..3 {
-                if j < 2 && cuts & (1 << j) == 0 {
-                    continue;
-                }
-                let run = &old[start..=j];
-                start = j + 1;
-                // Empty cells first, staying interchangeable.
-                let zeros = run.iter().filter(|&&c| row[c as usize] == 0);
-                let before = o;
-                for &c in zeros {
-                    out[o] = c;
-                    segment[o] = 0;
-                    o += 1;
-                }
-                if o > before {
-                    new_cuts |= 1 << (o - 1);
-                }
-                // Then labelled digits in label order.
-                let mut olds = [(0u8, 0u8); 3];
-                let mut n_olds = 0;
-                for &c in run {
-                    let d = row[c as usize];
-                    if d != 0 && cand.map[d as usize] != 0 {
-                        olds[n_olds] = (cand.map[d as usize], c);
-                        n_olds += 1;
-                    }
-                }
-                sort_small(&mut olds[..n_olds]);
-                for &(label, c) in &olds[..n_olds] {
-                    out[o] = c;
-                    segment[o] = label;
-                    new_cuts |= 1 << o;
-                    o += 1;
-                }
-                // Then new digits: any order spells the same, each is a branch.
-                let news_start = o;
-                for &c in run {
-                    let d = row[c as usize];
-                    if d != 0 && cand.map[d as usize] == 0 {
-                        out[o] = c;
-                        segment[o] = fresh;
-                        fresh += 1;
-                        new_cuts |= 1 << o;
-                        o += 1;
-                    }
-                }
-                if o - news_start > 1 {
-                    sites[n_sites] = Site {
-                        stacks: false,
-                        start: (base + news_start) as u8,
-                        len: (o - news_start) as u8,
-                    };
-                    n_sites += 1;
-                }
-            }
-            next.cols[base..base + 3].copy_from_slice(&out);
-            next.col_cuts[s] = new_cuts & 0b11;
-        }
-        // Across stacks: sort each run of interchangeable stacks by the segment spelled.
+        let mut spelled = [0u8; 9];
+        let mut label = cand.next;
+        // `Less` once the row is known to beat the best (or there is none yet).
+        let mut order = if self.fresh {
+            Ordering::Less
+        } else {
+            Ordering::Equal
+        };
         let mut stack_cuts = 0u8;
         let mut start = 0;
         for i in 0..3 {
             if i < 2 && cand.stack_cuts & (1 << i) == 0 {
                 continue;
             }
+            // Refine the columns of every stack in this run of interchangeable stacks.
+            for slot in start..=i {
+                let s = next.stacks[slot] as usize;
+                let base = 3 * s;
+                let refined = refine_stack(
+                    &row,
+                    &cand.map,
+                    &cand.cols[base..base + 3],
+                    cand.col_cuts[s],
+                );
+                next.cols[base..base + 3].copy_from_slice(&refined.cols);
+                next.col_cuts[s] = refined.cuts;
+                seg[s] = refined.seg;
+                if let Some((at, len)) = refined.news {
+                    sites[n_sites] = Site {
+                        stacks: false,
+                        start: (base + at) as u8,
+                        len,
+                    };
+                    n_sites += 1;
+                }
+            }
+            // Sort the run by the segment each stack spells; equal non-empty segments
+            // are a free choice (each order gives other labels), empty ones stay a run.
             let run = &mut next.stacks[start..=i];
             for a in 1..run.len() {
                 let mut b = a;
@@ -347,33 +313,34 @@ impl Canonicalizer {
                 }
                 g = h;
             }
+            // Spell the run and compare it with the best row.
+            for slot in start..=i {
+                let s = next.stacks[slot] as usize;
+                for (j, &code) in seg[s].iter().enumerate() {
+                    let at = slot * 3 + j;
+                    spelled[at] = match code {
+                        0..=15 => code,
+                        _ => {
+                            label += 1;
+                            label - 1
+                        }
+                    };
+                    if order == Ordering::Equal {
+                        order = spelled[at].cmp(&self.best[at]);
+                        if order == Ordering::Greater {
+                            return;
+                        }
+                    }
+                }
+            }
             start = i + 1;
         }
         next.stack_cuts = stack_cuts & 0b11;
-        // The row spelled, compared with the best so far.
-        let mut spelled = [0u8; 9];
-        let mut label = cand.next;
-        for (slot, &s) in next.stacks.iter().enumerate() {
-            for j in 0..3 {
-                let code = seg[s as usize][j];
-                spelled[slot * 3 + j] = match code {
-                    0..=15 => code,
-                    _ => {
-                        label += 1;
-                        label - 1
-                    }
-                };
-            }
-        }
-        if !self.fresh {
-            match spelled.cmp(&self.best) {
-                std::cmp::Ordering::Greater => return,
-                std::cmp::Ordering::Less => self.next.clear(),
-                std::cmp::Ordering::Equal => {}
-            }
+        if order == Ordering::Less {
+            self.next.clear();
+            self.best = spelled;
         }
         self.fresh = false;
-        self.best = spelled;
         self.branch(&row, next, &sites[..n_sites]);
     }
 
@@ -418,6 +385,78 @@ const PERMS: [&[&[u8]]; 4] = [
         &[2, 1, 0],
     ],
 ];
+
+/// A stack's columns after one more row: the new order, the runs still
+/// interchangeable, the segment spelled, and the run of new digits (start, length)
+/// whose order is a free choice.
+struct Refined {
+    cols: [u8; 3],
+    cuts: u8,
+    seg: [u8; 3],
+    news: Option<(usize, u8)>,
+}
+
+/// Refines the column order `old` of one stack (runs given by `cuts`) by `row`: inside
+/// each run the empty cells first (still a run), then labelled digits in label order,
+/// then new digits (coded 16, 17, … in the segment: every order spells the same).
+fn refine_stack(row: &[u8; 9], map: &[u8; 10], old: &[u8], cuts: u8) -> Refined {
+    let mut out = Refined {
+        cols: [0; 3],
+        cuts: 0,
+        seg: [0; 3],
+        news: None,
+    };
+    let mut o = 0;
+    let mut fresh = 16u8;
+    let mut start = 0;
+    for j in 0..3 {
+        if j < 2 && cuts & (1 << j) == 0 {
+            continue;
+        }
+        let run = &old[start..=j];
+        start = j + 1;
+        let before = o;
+        for &c in run.iter().filter(|&&c| row[c as usize] == 0) {
+            out.cols[o] = c;
+            o += 1;
+        }
+        if o > before {
+            out.cuts |= 1 << (o - 1);
+        }
+        let mut olds = [(0u8, 0u8); 3];
+        let mut n_olds = 0;
+        for &c in run {
+            let d = row[c as usize];
+            if d != 0 && map[d as usize] != 0 {
+                olds[n_olds] = (map[d as usize], c);
+                n_olds += 1;
+            }
+        }
+        sort_small(&mut olds[..n_olds]);
+        for &(label, c) in &olds[..n_olds] {
+            out.cols[o] = c;
+            out.seg[o] = label;
+            out.cuts |= 1 << o;
+            o += 1;
+        }
+        let news_start = o;
+        for &c in run {
+            let d = row[c as usize];
+            if d != 0 && map[d as usize] == 0 {
+                out.cols[o] = c;
+                out.seg[o] = fresh;
+                fresh += 1;
+                out.cuts |= 1 << o;
+                o += 1;
+            }
+        }
+        if o - news_start > 1 {
+            out.news = Some((news_start, (o - news_start) as u8));
+        }
+    }
+    out.cuts &= 0b11;
+    out
+}
 
 /// Insertion sort for the runs of at most three items met here.
 fn sort_small<T: PartialOrd + Copy>(v: &mut [T]) {
