@@ -75,8 +75,15 @@ pub struct Args {
     run: RunArgs,
 }
 
-/// Batches of at least this many puzzles show a progress bar on a terminal.
-const PROGRESS_MIN: usize = 200;
+/// Batches of at least this many puzzles show a progress bar on a terminal (boards of
+/// 16×16 and more take seconds per puzzle, so they show it from two puzzles on).
+fn progress_min(size: usize) -> usize {
+    if size >= 16 {
+        2
+    } else {
+        200
+    }
+}
 
 /// Runs `sudokit generate`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -93,7 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let pool = batch::pool(args.run.threads)?;
     let indices: Vec<u64> = (0..args.count).collect();
-    let bar = batch::progress_from(indices.len(), "puzzles", PROGRESS_MIN);
+    let bar = batch::progress_from(indices.len(), "puzzles", progress_min(args.size));
     let format = OutputFormat::from(args.format);
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
