@@ -11,7 +11,9 @@
 
 mod batch;
 mod errors;
+mod generate;
 mod grid;
+mod logic;
 mod puzzle;
 mod read;
 mod solving;
@@ -52,12 +54,8 @@ fn solve_many<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Vec<Option<grid::PyGrid>>> {
     let engine = solving::engine(engine.as_deref())?;
-    let options = Options {
-        size,
-        threads,
-        progress,
-    };
-    let found = batch::run(py, puzzles, options, |grid| {
+    let options = Options { threads, progress };
+    let found = batch::run(py, puzzles, size, options, |grid| {
         solving::solve(engine.as_ref(), grid, strict)
     })?;
     Ok(found
@@ -83,12 +81,8 @@ fn count_many<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Vec<u64>> {
     let engine = solving::engine(engine.as_deref())?;
-    let options = Options {
-        size,
-        threads,
-        progress,
-    };
-    batch::run(py, puzzles, options, |grid| {
+    let options = Options { threads, progress };
+    batch::run(py, puzzles, size, options, |grid| {
         solving::count(engine.as_ref(), grid, limit)
     })
 }
@@ -99,7 +93,10 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ENGINES", PyTuple::new(m.py(), sudokit::engine::NAMES)?)?;
     m.add_class::<grid::PyGrid>()?;
     m.add_class::<puzzle::PyPuzzle>()?;
+    m.add_class::<logic::PyStep>()?;
+    m.add_class::<logic::PyRating>()?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(count_many, m)?)?;
+    m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     errors::register(m)
 }
