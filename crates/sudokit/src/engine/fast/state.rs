@@ -184,11 +184,6 @@ impl State {
             match self.naked_singles() {
                 Singles::Contradiction => return false,
                 Singles::Placed => continue,
-                Singles::None => {}
-            }
-            match self.column_singles() {
-                Singles::Contradiction => return false,
-                Singles::Placed => continue,
                 Singles::None => return true,
             }
         }
@@ -301,39 +296,6 @@ impl State {
                     return Singles::Contradiction;
                 }
                 found = Singles::Placed;
-            }
-        }
-        found
-    }
-
-    /// Places every digit that has one cell left in a column; a digit with no cell left
-    /// in a column is a contradiction.
-    #[inline(always)]
-    fn column_singles(&mut self) -> Singles {
-        let mut found = Singles::None;
-        for d in 0..9 {
-            let (w0, w1, w2) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
-            // Per band position: in at least one band, in at least two.
-            let any = w0 | w1 | w2;
-            let many = (w0 & w1) | ((w0 | w1) & w2);
-            let (r0, r1, r2) = (any & 0x1ff, any >> 9 & 0x1ff, any >> 18);
-            let one = r0 | r1 | r2;
-            let two = (many | many >> 9 | many >> 18) & 0x1ff | (r0 & r1) | ((r0 | r1) & r2);
-            if one != 0x1ff {
-                return Singles::Contradiction;
-            }
-            let lone = one & !two;
-            let spread = lone | lone << 9 | lone << 18;
-            for b in 0..3 {
-                let mut new = self.cand[3 * d + b] & spread & self.unsolved[b];
-                while new != 0 {
-                    let bit = new & new.wrapping_neg();
-                    new ^= bit;
-                    if !self.place(d, b, bit) {
-                        return Singles::Contradiction;
-                    }
-                    found = Singles::Placed;
-                }
             }
         }
         found
