@@ -25,14 +25,19 @@
 //! assert!(steps >= 49);
 //! ```
 
+pub mod coloring;
 pub mod fish;
 pub mod intersections;
+pub(crate) mod links;
 pub mod reglib;
+pub mod single_digit;
 pub mod singles;
 pub mod solver;
 pub mod step;
 pub mod subsets;
 pub mod technique;
+pub mod uniqueness;
+pub mod wings;
 
 pub use solver::{Outcome, Solver};
 pub use step::{FindOptions, Rating, Step};
@@ -51,6 +56,10 @@ pub const FAMILIES: &[&[(Technique, Finder)]] = &[
     intersections::FINDERS,
     subsets::FINDERS,
     fish::FINDERS,
+    single_digit::FINDERS,
+    wings::FINDERS,
+    coloring::FINDERS,
+    uniqueness::FINDERS,
 ];
 
 /// The finder registered for a technique, if it is implemented.

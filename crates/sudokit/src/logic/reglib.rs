@@ -96,7 +96,12 @@ impl std::str::FromStr for Case {
         }
         let layout = Layout::classic(9).expect("9×9 is a classic layout");
         let mut cells = Vec::with_capacity(81);
-        for ch in f[3].chars().filter(|&ch| ch != '+') {
+        let mut placed = Vec::new();
+        for ch in f[3].chars() {
+            if ch == '+' {
+                placed.push(cells.len());
+                continue;
+            }
             cells.push(match ch {
                 '1'..='9' => ch as u8 - b'0',
                 '.' | '0' => 0,
@@ -107,6 +112,9 @@ impl std::str::FromStr for Case {
         grid.validate()
             .map_err(|e| CaseError::Conflict(e.to_string()))?;
         let mut state = Candidates::from_grid(&grid);
+        for cell in placed {
+            state.set_placed(cell);
+        }
         for (cell, d) in triples(f[4])? {
             state.remove(cell, d);
         }
