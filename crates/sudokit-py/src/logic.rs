@@ -7,7 +7,9 @@
 
 use std::sync::OnceLock;
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use sudokit::logic::{Outcome, Solver, Step, TechniqueSet};
 use sudokit::rating::{rate, Difficulty};
 use sudokit::{Candidates, Grid};
@@ -19,6 +21,43 @@ pub fn solver(explain: bool) -> &'static Solver {
     static QUIET: OnceLock<Solver> = OnceLock::new();
     let cell = if explain { &EXPLAINING } else { &QUIET };
     cell.get_or_init(|| Solver::new(TechniqueSet::all()).explain(explain))
+}
+
+/// Which techniques the solver may use, chosen as the command line does: `techniques`
+/// (comma-separated ids, HoDoKu names or codes, or families; all when `None`), minus
+/// `without`, minus the uniqueness family unless `uniqueness`.
+pub struct Selection {
+    techniques: Option<PyBackedStr>,
+    without: Option<PyBackedStr>,
+    uniqueness: bool,
+}
+
+impl Selection {
+    pub fn new(
+        techniques: Option<PyBackedStr>,
+        without: Option<PyBackedStr>,
+        uniqueness: bool,
+    ) -> Selection {
+        Selection {
+            techniques,
+            without,
+            uniqueness,
+        }
+    }
+
+    /// Runs `f` with a solver for this selection (the shared one for the default).
+    fn with_solver<T>(&self, explain: bool, f: impl FnOnce(&Solver) -> T) -> PyResult<T> {
+        if self.techniques.is_none() && self.without.is_none() && self.uniqueness {
+            return Ok(f(solver(explain)));
+        }
+        let set = TechniqueSet::select(
+            self.techniques.as_deref(),
+            self.without.as_deref(),
+            self.uniqueness,
+        )
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(f(&Solver::new(set).explain(explain)))
+    }
 }
 
 /// One deduction of the logic solver: its technique, the placements and eliminations
@@ -174,27 +213,29 @@ impl PyRating {
 }
 
 /// The next step from a puzzle's givens: the first of the easiest.
-pub fn hint(puzzle: &Grid) -> Option<PyStep> {
-    let step = solver(true).hint(&Candidates::from_grid(puzzle))?;
-    Some(PyStep {
+pub fn hint(puzzle: &Grid, selection: &Selection) -> PyResult<Option<PyStep>> {
+    let step = selection.with_solver(true, |s| s.hint(&Candidates::from_grid(puzzle)))?;
+    Ok(step.map(|step| PyStep {
         step,
         size: puzzle.size(),
-    })
+    }))
 }
 
 /// Every step logic applies to solve the puzzle, in order, as far as it goes.
-pub fn explain(puzzle: &Grid) -> Vec<PyStep> {
+pub fn explain(puzzle: &Grid, selection: &Selection) -> PyResult<Vec<PyStep>> {
     let mut steps = Vec::new();
-    solver(true).solve(&mut Candidates::from_grid(puzzle), |step, _| {
-        steps.push(PyStep {
-            step: step.clone(),
-            size: puzzle.size(),
+    selection.with_solver(true, |s| {
+        s.solve(&mut Candidates::from_grid(puzzle), |step, _| {
+            steps.push(PyStep {
+                step: step.clone(),
+                size: puzzle.size(),
+            })
         })
-    });
-    steps
+    })?;
+    Ok(steps)
 }
 
 /// The puzzle's difficulty.
-pub fn rating(puzzle: &Grid) -> PyRating {
-    rate(puzzle, solver(false)).into()
+pub fn rating(puzzle: &Grid, selection: &Selection) -> PyResult<PyRating> {
+    selection.with_solver(false, |s| rate(puzzle, s).into())
 }

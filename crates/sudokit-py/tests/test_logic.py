@@ -79,3 +79,18 @@ def test_generate_options():
         sudokit.generate(difficulty="fiendish")
     with pytest.raises(sudokit.GenerateError):
         sudokit.generate(seed=1, clues=17, symmetry="dihedral", max_attempts=1)
+
+
+def test_technique_selection(top):
+    p = sudokit.Puzzle(EASY)
+    singles = p.explain(techniques="singles")
+    assert {s.technique for s in singles} <= {"Full House", "Naked Single", "Hidden Single"}
+    assert not p.rate(techniques="full-house").solved
+    assert p.rate(without="full-house").solved
+    for line in top[:5]:
+        q = sudokit.Puzzle(line)
+        for step in q.explain(uniqueness=False):
+            assert_sound(step, q.solve())
+            assert "Unique" not in step.technique
+    with pytest.raises(ValueError):
+        p.hint(techniques="no-such-technique")
