@@ -285,13 +285,14 @@ fn disagreements(reference: &[Option<u64>], counts: &[Option<u64>]) -> usize {
 
 fn print_table(rows: &[Row], threads: usize) {
     println!(
-        "{:<34} {:<11} {:>8}  {:>26}  {:>26}  {:>9}  verified",
+        "{:<34} {:<11} {:>8}  {:>26}  {:>26}  {:>9}  {:>9}  verified",
         "file",
         "engine",
         "puzzles",
         "solve/s median (min-max)",
         "count-2/s median (min-max)",
         "guesses/p",
+        "nodes/p",
     );
     for row in rows {
         let name = Path::new(&row.file)
@@ -315,13 +316,14 @@ fn print_table(rows: &[Row], threads: usize) {
         let count = row.modes.iter().find(|m| m.limit == 2);
         let wrong: usize = row.modes.iter().map(|m| m.wrong).sum();
         println!(
-            "{:<34} {:<11} {:>8}  {:>26}  {:>26}  {:>9.1}  {}",
+            "{:<34} {:<11} {:>8}  {:>26}  {:>26}  {:>9.1}  {:>9.1}  {}",
             name,
             row.engine,
             row.puzzles,
             cell(solve),
             cell(count),
             solve.map_or(0.0, |m| m.guesses_per_puzzle),
+            solve.map_or(0.0, |m| m.nodes_per_puzzle),
             if wrong == 0 {
                 "ok".to_string()
             } else {
