@@ -302,14 +302,16 @@ fn print_table(rows: &[Row], threads: usize) {
             None => "-".to_string(),
             Some(m) if m.finished < row.puzzles => {
                 format!(
-                    "{:.0} ({} of {} in budget)",
-                    m.median, m.finished, row.puzzles
+                    "{} ({} of {} in budget)",
+                    rate(m.median),
+                    m.finished,
+                    row.puzzles
                 )
             }
             Some(m) => {
                 let lo = m.rates.iter().copied().fold(f64::MAX, f64::min);
                 let hi = m.rates.iter().copied().fold(0.0, f64::max);
-                format!("{:.0} ({:.0}-{:.0})", m.median, lo, hi)
+                format!("{} ({}-{})", rate(m.median), rate(lo), rate(hi))
             }
         };
         let solve = row.modes.iter().find(|m| m.limit == 1);
@@ -332,4 +334,14 @@ fn print_table(rows: &[Row], threads: usize) {
         );
     }
     println!("threads: {threads}; every solution checked against its puzzle; counts compared between engines");
+}
+
+/// A rate for the table: whole numbers, with two decimals below 10 so that slow
+/// engines do not show as 0.
+fn rate(r: f64) -> String {
+    if r < 10.0 {
+        format!("{r:.2}")
+    } else {
+        format!("{r:.0}")
+    }
 }
