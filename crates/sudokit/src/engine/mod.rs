@@ -30,6 +30,7 @@
 pub mod backtrack;
 pub mod bfs;
 pub mod dlx;
+pub mod fast;
 pub mod generic;
 pub mod norvig;
 
@@ -43,6 +44,7 @@ use crate::layout::Layout;
 pub use backtrack::Backtrack;
 pub use bfs::BoardSearch;
 pub use dlx::Dlx;
+pub use fast::Fast;
 pub use generic::Generic;
 pub use norvig::Norvig;
 
@@ -146,8 +148,12 @@ pub struct Auto;
 
 impl Auto {
     /// The engine `Auto` uses for a layout.
-    pub fn engine_for(&self, _layout: &Layout) -> &'static dyn Engine {
-        &Generic
+    pub fn engine_for(&self, layout: &Layout) -> &'static dyn Engine {
+        if Fast.supports(layout) {
+            &Fast
+        } else {
+            &Generic
+        }
     }
 }
 
@@ -168,6 +174,7 @@ impl Engine for Auto {
 /// The engine names `--engine` accepts.
 pub const NAMES: &[&str] = &[
     "auto",
+    "fast",
     "generic",
     "norvig",
     "backtrack",
@@ -186,6 +193,7 @@ pub const NAMES: &[&str] = &[
 pub fn by_name(name: &str) -> Result<Box<dyn Engine>, SolveError> {
     match name {
         "auto" => Ok(Box::new(Auto)),
+        "fast" => Ok(Box::new(Fast)),
         "generic" => Ok(Box::new(Generic)),
         "norvig" => Ok(Box::new(Norvig)),
         "backtrack" => Ok(Box::new(Backtrack::default())),
