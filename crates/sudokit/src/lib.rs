@@ -28,6 +28,8 @@ pub mod generate;
 pub mod grid;
 pub mod layout;
 pub mod leetcode;
+pub mod logic;
+pub mod rating;
 pub mod transform;
 
 pub use candidates::{Candidates, Mask};
