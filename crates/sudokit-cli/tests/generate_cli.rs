@@ -118,3 +118,43 @@ fn canon_forms_and_dedupe() {
     let bad = run(&["canon", "data/examples.txt"]);
     assert_eq!(bad.status.code(), Some(1));
 }
+
+#[test]
+fn difficulty_and_rating_filters() {
+    use sudokit::logic::{Rating, Solver, TechniqueSet};
+    use sudokit::rating::rate;
+    let solver = Solver::new(TechniqueSet::all()).explain(false);
+    let args = [
+        "generate", "-n", "3", "--rating", "2.5..4.0", "--seed", "5", "--rate",
+    ];
+    let one = stdout(&run(&[&args[..], &["-j", "1"]].concat()));
+    assert_eq!(one, stdout(&run(&[&args[..], &["-j", "2"]].concat())));
+    for line in one.lines() {
+        let p: Grid = line[..81].parse().unwrap();
+        let d = rate(&p, &solver);
+        assert!(Rating(25) <= d.er && d.er <= Rating(40), "{line}");
+        assert!(line.contains(&format!("ER/EP/ED {}/", d.er)));
+        assert_eq!(Generic.count(&p, 2).unwrap().count, 1);
+    }
+    let hard = stdout(&run(&[
+        "generate",
+        "-n",
+        "2",
+        "--difficulty",
+        "hard",
+        "--seed",
+        "5",
+    ]));
+    for line in hard.lines() {
+        let p: Grid = line.parse().unwrap();
+        assert_eq!(rate(&p, &solver).level.name(), "hard");
+    }
+    assert_eq!(
+        run(&["generate", "--rating", "5..2"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["generate", "--size", "16", "--rate"]).status.code(),
+        Some(2)
+    );
+}

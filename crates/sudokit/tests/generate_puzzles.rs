@@ -233,3 +233,36 @@ fn bad_requests_are_errors() {
     let x = std::sync::Arc::new(Layout::with_boxes(3, 3, vec![diag]).unwrap());
     assert!(Generator::new(x, Options::default(), &Auto).is_err());
 }
+
+#[test]
+fn a_difficulty_filter_is_a_predicate_over_the_rater() {
+    use sudokit::logic::{Level, Rating, Solver, TechniqueSet};
+    use sudokit::rating::rate;
+    let solver = Solver::new(TechniqueSet::all()).explain(false);
+    let g = generator(
+        9,
+        Options {
+            max_attempts: 200,
+            ..Options::default()
+        },
+    );
+    for index in 0..2 {
+        let (made, _) = g
+            .generate(9, index, |m| {
+                rate(&m.puzzle, &solver).level == Level::Medium
+            })
+            .unwrap();
+        check(&made, false);
+        assert_eq!(rate(&made.puzzle, &solver).level, Level::Medium);
+        let (lo, hi) = (Rating(25), Rating(40));
+        let (made, _) = g
+            .generate(9, index, |m| {
+                let d = rate(&m.puzzle, &solver);
+                d.finished() && lo <= d.er && d.er <= hi
+            })
+            .unwrap();
+        check(&made, false);
+        let er = rate(&made.puzzle, &solver).er;
+        assert!(lo <= er && er <= hi, "ER {er}");
+    }
+}

@@ -10,6 +10,8 @@ use anyhow::Context;
 use rayon::prelude::*;
 use sudokit::format::{write, OutputFormat};
 use sudokit::generate::{GenerateError, Generated, Generator, Options, SymmetryChoice};
+use sudokit::logic::{Level, Rating, Solver, TechniqueSet};
+use sudokit::rating::{rate, Difficulty};
 use sudokit::Layout;
 
 use crate::batch;
@@ -24,6 +26,8 @@ Examples:
   sudokit generate -n 10 --symmetry dihedral --format pretty --with-solution
   sudokit generate --size 16 --symmetry none --strict-minimal
   sudokit generate --size 25 --clues 450 --seed 1
+  sudokit generate -n 5 --difficulty hard --rate
+  sudokit generate -n 5 --rating 3.0..5.0 --symmetry random
 
 Symmetries (of the clue pattern): none, rotate-180 (default), rotate-90, mirror, flip,
 diagonal, anti-diagonal, both-diagonals, dihedral, random. Puzzles are minimal with
@@ -53,7 +57,8 @@ pub struct Args {
     #[arg(long)]
     strict_minimal: bool,
 
-    /// Puzzles made per output puzzle before giving up (with --clues).
+    /// Puzzles made per output puzzle before giving up (with --clues, --difficulty or
+    /// --rating).
     #[arg(long, default_value_t = 1000, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
     max_attempts: u64,
@@ -62,6 +67,20 @@ pub struct Args {
     /// with --stats).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+
+    /// Keep only puzzles of this level (HoDoKu-style grading by the logic rater):
+    /// easy, medium, hard, unfair, extreme. 9×9 only.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    difficulty: Option<Level>,
+
+    /// Keep only puzzles whose ER (Sudoku Explainer scale: the hardest step needed)
+    /// is in MIN..MAX, for example `2.0..4.5`. 9×9 only.
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_range)]
+    rating: Option<(Rating, Rating)>,
+
+    /// Print the rating after each puzzle: ER/EP/ED and the level.
+    #[arg(long)]
+    rate: bool,
 
     /// Output form.
     #[arg(long, short, value_enum, default_value_t = FormatArg::Line)]
@@ -96,6 +115,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         max_attempts: args.max_attempts,
     };
     let generator = Generator::new(layout, options, engine.as_ref())?;
+    let rated = args.difficulty.is_some() || args.rating.is_some() || args.rate;
+    if rated && args.size != 9 {
+        anyhow::bail!("--difficulty, --rating and --rate need 9×9 puzzles (the rater is 9×9)");
+    }
+    let filter = Filter {
+        solver: Solver::new(TechniqueSet::all()).explain(false),
+        level: args.difficulty,
+        range: args.rating,
+    };
     let seed = args.seed.unwrap_or_else(clock_seed);
     let start = Instant::now();
     let pool = batch::pool(args.run.threads)?;
@@ -110,19 +138,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &indices,
         &bar,
         |&i| {
-            if args.clues.is_some() {
-                pool.install(|| first_accepted(&generator, seed, i))
+            let made = if args.clues.is_some() || filter.filters() {
+                pool.install(|| first_accepted(&generator, &filter, seed, i))
             } else {
                 generator.generate(seed, i, |_| true)
-            }
+            };
+            made.map(|(m, tries)| {
+                let rating = rated.then(|| rate(&m.puzzle, &filter.solver));
+                (m, tries, rating)
+            })
         },
         |&i, result| {
             match result {
-                Ok((puzzle, tries)) => {
+                Ok((puzzle, tries, rating)) => {
                     made += 1;
                     attempts += tries;
                     clues += puzzle.puzzle.clue_count();
-                    print(&mut out, &puzzle, format, args.with_solution)?;
+                    let rating = rating.filter(|_| args.rate);
+                    print(
+                        &mut out,
+                        &puzzle,
+                        format,
+                        args.with_solution,
+                        rating.as_ref(),
+                    )?;
                 }
                 Err(e) => {
                     failed += 1;
@@ -150,11 +189,40 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Puzzle `index` when attempts may be rejected: attempts run in parallel and the
-/// first accepted one in attempt order wins, so the result is the one
-/// [`Generator::generate`] gives, whatever the number of threads.
+/// The difficulty filter: the rater and the range asked for.
+struct Filter {
+    solver: Solver,
+    level: Option<Level>,
+    range: Option<(Rating, Rating)>,
+}
+
+impl Filter {
+    /// Whether any difficulty was asked for.
+    fn filters(&self) -> bool {
+        self.level.is_some() || self.range.is_some()
+    }
+
+    /// Whether a puzzle matches.
+    fn accepts(&self, made: &Generated) -> bool {
+        if !self.filters() {
+            return true;
+        }
+        let d = rate(&made.puzzle, &self.solver);
+        let level_ok = !matches!(self.level, Some(l) if l != d.level);
+        let range_ok = match self.range {
+            Some((lo, hi)) => d.finished() && lo <= d.er && d.er <= hi,
+            None => true,
+        };
+        level_ok && range_ok
+    }
+}
+
+/// Puzzle `index` when attempts may be rejected (clue target, difficulty): attempts run
+/// in parallel and the first accepted one in attempt order wins, so the result is the
+/// one [`Generator::generate`] gives, whatever the number of threads.
 fn first_accepted(
     generator: &Generator,
+    filter: &Filter,
     seed: u64,
     index: u64,
 ) -> Result<(Generated, u64), GenerateError> {
@@ -162,11 +230,40 @@ fn first_accepted(
     (0..attempts)
         .into_par_iter()
         .find_map_first(|a| match generator.attempt(seed, index, a) {
-            Ok(made) if generator.on_target(&made) => Some(Ok((made, a + 1))),
+            Ok(made) if generator.on_target(&made) && filter.accepts(&made) => {
+                Some(Ok((made, a + 1)))
+            }
             Ok(_) => None,
             Err(e) => Some(Err(e)),
         })
         .unwrap_or(Err(GenerateError::NoMatch { attempts }))
+}
+
+fn parse_level(s: &str) -> Result<Level, String> {
+    Level::ALL
+        .into_iter()
+        .find(|l| l.name().eq_ignore_ascii_case(s))
+        .ok_or_else(|| {
+            format!("unknown level `{s}`; choose one of: easy, medium, hard, unfair, extreme")
+        })
+}
+
+/// `MIN..MAX` on the SE scale (one decimal), for example `2.0..4.5`.
+fn parse_range(s: &str) -> Result<(Rating, Rating), String> {
+    let bad = || format!("expected MIN..MAX with ratings like 2.0..4.5, got `{s}`");
+    let (lo, hi) = s.split_once("..").ok_or_else(bad)?;
+    let value = |v: &str| -> Result<Rating, String> {
+        let x: f64 = v.trim().parse().map_err(|_| bad())?;
+        if !(0.0..=100.0).contains(&x) {
+            return Err(bad());
+        }
+        Ok(Rating((x * 10.0).round() as u16))
+    };
+    let (lo, hi) = (value(lo)?, value(hi)?);
+    if lo > hi {
+        return Err(format!("the rating range {s} is empty (MIN is over MAX)"));
+    }
+    Ok((lo, hi))
 }
 
 /// Writes a puzzle (and its solution) in the chosen form.
@@ -175,13 +272,29 @@ fn print(
     made: &Generated,
     format: OutputFormat,
     with_solution: bool,
+    rating: Option<&Difficulty>,
 ) -> std::io::Result<()> {
     let puzzle = write(&made.puzzle, format);
+    let rating = rating.map_or(String::new(), |d| {
+        let level = d.level.name();
+        let sep = if format == OutputFormat::Line {
+            " "
+        } else {
+            "\n"
+        };
+        format!("{sep}ER/EP/ED {}/{}/{} {level}", d.er, d.ep, d.ed)
+    });
     match (format, with_solution) {
-        (OutputFormat::Line, false) => writeln!(out, "{puzzle}"),
-        (OutputFormat::Line, true) => writeln!(out, "{puzzle} {}", made.solution.to_line()),
-        (_, false) => writeln!(out, "{puzzle}\n"),
-        (_, true) => writeln!(out, "{puzzle}\n\n{}\n", write(&made.solution, format)),
+        (OutputFormat::Line, false) => writeln!(out, "{puzzle}{rating}"),
+        (OutputFormat::Line, true) => {
+            writeln!(out, "{puzzle} {}{rating}", made.solution.to_line())
+        }
+        (_, false) => writeln!(out, "{puzzle}{rating}\n"),
+        (_, true) => writeln!(
+            out,
+            "{puzzle}{rating}\n\n{}\n",
+            write(&made.solution, format)
+        ),
     }
 }
 
