@@ -131,6 +131,14 @@ impl State {
             + (cells[2] & peers[2]).count_ones()
     }
 
+    /// How many cells digit `d` can still take.
+    #[inline(always)]
+    pub fn digit_places(&self, d: usize) -> u32 {
+        self.cand[3 * d].count_ones()
+            + self.cand[3 * d + 1].count_ones()
+            + self.cand[3 * d + 2].count_ones()
+    }
+
     /// Unplaced cells of band `b`.
     #[inline(always)]
     pub fn unsolved(&self, b: usize) -> u32 {
