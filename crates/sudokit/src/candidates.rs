@@ -52,6 +52,8 @@ pub struct Candidates {
     layout: Arc<Layout>,
     values: Vec<u8>,
     masks: Vec<Mask>,
+    /// Whether each cell's digit was given with the puzzle (not placed since).
+    given: Vec<bool>,
 }
 
 impl Candidates {
@@ -75,6 +77,7 @@ impl Candidates {
         }
         Candidates {
             values: grid.cells().to_vec(),
+            given: grid.cells().iter().map(|&v| v != 0).collect(),
             masks,
             layout,
         }
@@ -94,6 +97,7 @@ impl Candidates {
         }
         Some(Candidates {
             layout,
+            given: values.iter().map(|&v| v != 0).collect(),
             values,
             masks,
         })
@@ -121,6 +125,20 @@ impl Candidates {
     #[inline]
     pub fn value(&self, cell: usize) -> u8 {
         self.values[cell]
+    }
+
+    /// Whether the digit in `cell` was given with the puzzle: true for the filled cells
+    /// of the grid or parts the state was made from, false for open cells and digits
+    /// placed since (the avoidable rectangles need the difference).
+    #[inline]
+    pub fn is_given(&self, cell: usize) -> bool {
+        self.given[cell]
+    }
+
+    /// Marks the digit in `cell` as placed while solving rather than given (for inputs
+    /// that record the difference, such as HoDoKu's `+` before a placed digit).
+    pub fn set_placed(&mut self, cell: usize) {
+        self.given[cell] = false;
     }
 
     /// Whether `digit` is a candidate of `cell`.

@@ -6,6 +6,7 @@
 //!   [`ParseError`](crate::ParseError).
 //! - [`line`] is the one-line form and the single-character alphabets per size.
 //! - [`block`] writes the multi-line forms: plain rows and the pretty picture.
+//! - [`pencilmark`] reads and writes candidate states (pencilmark grids, Sukaku lines).
 //!
 //! # Single-character alphabets
 //! | size | digits | empty |
@@ -20,6 +21,7 @@
 
 pub mod block;
 pub mod line;
+pub mod pencilmark;
 pub mod read;
 
 /// How to read puzzles.

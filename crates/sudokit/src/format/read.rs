@@ -6,8 +6,9 @@
 //!   alphabet of its size; anything after it on the line is ignored (a comment, a
 //!   rating). A line of `n²` whitespace-separated numbers is also a one-line puzzle;
 //! - a **block**: `n` rows of `n` cells, each row either compact (`4.....8.5`), spaced
-//!   (`4 . . | . . . | 8 . 5`) or numbers (`1 0 0 5 …`, `10 0 3 …`); rule lines made
-//!   of `-`, `+`, `=`, `|` between rows are skipped.
+//!   (`4 . . | . . . | 8 . 5`, Simple Sudoku's `|4..|...|8.5|`) or numbers
+//!   (`1 0 0 5 …`, `10 0 3 …`); rule lines made of `-`, `+`, `=`, `|`, `*` between rows
+//!   (`------+-------+------`, `*-----------*`) are skipped.
 //!
 //! The size of each puzzle is inferred from its first line, or fixed with
 //! [`ReadOptions::size`]. A first word of 16 characters is read as a 4×4 one-line puzzle
@@ -111,10 +112,8 @@ fn classify(line: &str) -> LineKind<'_> {
     if trimmed.is_empty() || trimmed.starts_with('#') {
         return LineKind::Skip;
     }
-    if trimmed
-        .chars()
-        .all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace())
-    {
+    let rule_char = |c: char| matches!(c, '-' | '+' | '=' | '|' | '*') || c.is_whitespace();
+    if trimmed.chars().all(rule_char) && trimmed.contains(['-', '=']) {
         return LineKind::Skip;
     }
     let mut words = Vec::new();
@@ -142,17 +141,19 @@ fn is_number(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// The cells of a row: each word is a cell when all words are single characters, or
-/// all are numbers and either their count is a board size or none is over the count
-/// (`10 0 3 …`); otherwise every character is a cell (`483 921 657`).
+/// The cells of a row: each word is a cell when every word is a single character or
+/// a number and either all are single characters, or their count is a board size, or
+/// no number is over the count (`10 0 3 …`, `12 . 7 …`); otherwise every character is
+/// a cell (`4.....8.5`, `483 921 657`).
 fn row_cells<'a>(line: usize, words: &[(usize, &'a str)]) -> Vec<Cell<'a>> {
     let count = words.len();
-    let words_are_cells = words.iter().all(|(_, w)| w.chars().count() == 1)
-        || (words.iter().all(|(_, w)| is_number(w))
-            && ((count >= 4 && Layout::is_classic_size(count))
-                || words
-                    .iter()
-                    .all(|(_, w)| w.parse::<usize>().is_ok_and(|v| v <= count))));
+    let single = |w: &str| w.chars().count() == 1;
+    let words_are_cells = words.iter().all(|(_, w)| single(w) || is_number(w))
+        && (words.iter().all(|(_, w)| single(w))
+            || (count >= 4 && Layout::is_classic_size(count))
+            || words
+                .iter()
+                .all(|(_, w)| !is_number(w) || w.parse::<usize>().is_ok_and(|v| v <= count)));
     if words_are_cells {
         return words
             .iter()
@@ -437,6 +438,15 @@ mod tests {
         }
         let g = parse_one(grouped, &ReadOptions::default()).unwrap();
         assert!(g.is_full());
+    }
+
+    #[test]
+    fn simple_sudoku_ss_layout() {
+        let text = "*-----------*\n|4..|...|8.5|\n|.3.|...|...|\n|...|7..|...|\n|---+---+---|\n\
+                    |.2.|...|.6.|\n|...|.8.|4..|\n|...|.1.|...|\n|---+---+---|\n\
+                    |...|6.3|.7.|\n|5..|2..|...|\n|1.4|...|...|\n*-----------*\n";
+        let g = parse_one(text, &ReadOptions::default()).unwrap();
+        assert_eq!(g.to_line(), HARD1);
     }
 
     #[test]

@@ -1,0 +1,224 @@
+//! The `sudokit` command end to end: formats in and out, mixed batches of good and bad
+//! puzzles, messages and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const HARD1: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn sudokit(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn check_solution(puzzle: &str, solution: &str) {
+    let p: sudokit::Grid = puzzle.parse().unwrap();
+    let s: sudokit::Grid = solution.parse().unwrap();
+    assert!(s.is_solution_of(&p), "{solution} does not solve {puzzle}");
+}
+
+#[test]
+fn solves_the_shipped_examples() {
+    let out = sudokit(&["solve", "data/examples.txt", "--threads", "2"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let puzzles: Vec<String> = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/examples.txt"
+    ))
+    .unwrap()
+    .lines()
+    .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    .map(str::to_string)
+    .collect();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), puzzles.len());
+    for (p, s) in puzzles.iter().zip(&lines) {
+        check_solution(p, s);
+    }
+}
+
+#[test]
+fn mixed_batch_keeps_one_line_per_puzzle() {
+    let bad_char = HARD1.replacen('.', "x", 1);
+    let conflict = format!("44{}", &HARD1[2..]);
+    let unsolvable = format!(".12345678{}{}", "9........", ".".repeat(63));
+    let input = format!(
+        "# a mixed batch\n{HARD1}\n{bad_char}\n{}\n{conflict}\n{unsolvable}\n{HARD1}\n",
+        &HARD1[..80]
+    );
+    let out = sudokit(&["solve", "--threads", "2", "--stats"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{stdout}");
+    check_solution(HARD1, lines[0]);
+    assert_eq!(lines[1], "error: malformed");
+    assert_eq!(lines[2], "error: malformed");
+    assert_eq!(lines[3], "error: invalid");
+    assert_eq!(lines[4], "error: no solution");
+    check_solution(HARD1, lines[5]);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("error: -: line 3, column 2: unexpected character 'x'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("error: -: line 4: 80 cells is not a puzzle"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "error: -: line 5: invalid puzzle: digit 4 appears twice in row 1: r1c1 and r1c2"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("error: -: line 6: no solution"), "{stderr}");
+    assert!(
+        stderr.contains("puzzles 6, solved 2, unsolvable 1, invalid 1, malformed 2, multiple 0"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn unique_flags_multiple_solutions() {
+    let input = "1...2...3...4...\n";
+    let plain = sudokit(&["solve"], input);
+    assert!(plain.status.success());
+    let out = sudokit(&["solve", "--unique"], input);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "error: multiple solutions");
+    assert!(text(&out.stderr).contains("line 1: more than one solution"));
+}
+
+#[test]
+fn counts_with_limits() {
+    let empty4 = "................\n";
+    let out = sudokit(&["count"], empty4);
+    assert_eq!(text(&out.stdout), "288\n");
+    assert!(out.status.success());
+    let out = sudokit(&["count", "--limit", "10"], &format!("{empty4}{HARD1}\n"));
+    assert_eq!(text(&out.stdout), "10+\n1\n");
+    let none = format!(".12345678{}{}\n", "9........", ".".repeat(63));
+    let out = sudokit(&["count"], &none);
+    assert_eq!(text(&out.stdout), "0\n");
+    assert!(
+        out.status.success(),
+        "a count of 0 is an answer, not a failure"
+    );
+}
+
+#[test]
+fn output_formats_and_block_input() {
+    let out = sudokit(&["solve", "--format", "pretty"], &format!("{HARD1}\n"));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 12);
+    assert_eq!(lines[3], "------+-------+------");
+    assert_eq!(lines[11], "");
+    // The pretty output reads back as input.
+    let again = sudokit(&["solve"], &stdout);
+    assert_eq!(text(&again.stdout).trim().len(), 81);
+    let block = sudokit(&["solve", "--format", "block"], &format!("{HARD1}\n"));
+    let b = text(&block.stdout);
+    assert_eq!(b.lines().count(), 10);
+    let r_style: String = HARD1
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&c| {
+                    if c == b'.' {
+                        "0".into()
+                    } else {
+                        (c as char).to_string()
+                    }
+                })
+                .collect();
+            cells.join(" ") + "\n"
+        })
+        .collect();
+    let out = sudokit(&["solve"], &r_style);
+    check_solution(HARD1, text(&out.stdout).trim());
+}
+
+#[test]
+fn sixteen_by_sixteen_in_numbers() {
+    let examples = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/examples.txt"
+    ))
+    .unwrap();
+    let line = examples.lines().find(|l| l.len() == 256).unwrap();
+    let out = sudokit(&["solve", "--format", "block"], &format!("{line}\n"));
+    let block = text(&out.stdout);
+    let back = sudokit(&["solve", "--size", "16"], &block);
+    assert!(back.status.success(), "{}", text(&back.stderr));
+    check_solution(line, text(&back.stdout).trim());
+}
+
+#[test]
+fn unreadable_file_and_bad_engine() {
+    let out = sudokit(&["solve", "no/such/file.txt", "data/examples.txt"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("cannot read no/such/file.txt"));
+    assert_eq!(text(&out.stdout).lines().count(), 6);
+    let out = sudokit(&["solve", "--engine", "nope"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown engine `nope`"));
+}
+
+#[test]
+fn version_and_help() {
+    let out = sudokit(&["--version"], "");
+    assert!(text(&out.stdout).starts_with("sudokit "));
+    for sub in ["solve", "count", "bench"] {
+        let out = sudokit(&[sub, "--help"], "");
+        assert!(out.status.success());
+        assert!(text(&out.stdout).contains("Examples:"), "{sub}");
+    }
+}
+
+#[test]
+fn bench_reports_json() {
+    let out = sudokit(
+        &[
+            "bench",
+            "data/examples.txt",
+            "--repeat",
+            "1",
+            "--json",
+            "--engine",
+            "generic",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &rows[0];
+    assert_eq!(row["engine"], "generic");
+    assert_eq!(row["puzzles"], 6);
+    assert_eq!(row["modes"][0]["wrong"], 0);
+    assert_eq!(row["modes"][1]["finished"], 6);
+}

@@ -1,0 +1,333 @@
+//! Fish on one digit: basic (X-Wing, Swordfish, Jellyfish), finned and sashimi, with
+//! rows or columns as base sets. They work on every layout that has rows and columns;
+//! finned fish also use the boxes.
+//!
+//! A fish of size `k` takes `k` base lines (rows, say) whose candidates for the digit
+//! lie in `k` cover lines (columns): the digit fills the covers only from the base
+//! lines, so it leaves the rest of each cover. A finned fish has extra base
+//! candidates, the fins, all in one box: either a fin is true, or the fish is; so only
+//! cover cells that also see every fin (those in the fin's box) lose the digit. It is
+//! sashimi when a base line would be left with a single candidate without its fins.
+
+use super::step::{and_list, cell, removal, FindOptions, Step};
+use super::technique::Technique;
+use super::{combinations, Finder};
+use crate::candidates::Candidates;
+
+/// The finders of this family.
+pub const FINDERS: &[(Technique, Finder)] = &[
+    (Technique::XWing, |c, o, p| basic(c, o, p, 2)),
+    (Technique::Swordfish, |c, o, p| basic(c, o, p, 3)),
+    (Technique::Jellyfish, |c, o, p| basic(c, o, p, 4)),
+    (Technique::FinnedXWing, |c, o, p| finned(c, o, p, 2, false)),
+    (Technique::FinnedSwordfish, |c, o, p| {
+        finned(c, o, p, 3, false)
+    }),
+    (Technique::FinnedJellyfish, |c, o, p| {
+        finned(c, o, p, 4, false)
+    }),
+    (Technique::SashimiXWing, |c, o, p| finned(c, o, p, 2, true)),
+    (Technique::SashimiSwordfish, |c, o, p| {
+        finned(c, o, p, 3, true)
+    }),
+    (Technique::SashimiJellyfish, |c, o, p| {
+        finned(c, o, p, 4, true)
+    }),
+];
+
+/// The candidates of one digit seen from one orientation: for every base line, the
+/// cover lines where the digit is a candidate (bit `j` for cover line `j`).
+struct Lines {
+    n: usize,
+    by_rows: bool,
+    digit: u8,
+    box_rows: usize,
+    box_cols: usize,
+    line: [u64; 64],
+}
+
+impl Lines {
+    fn new(c: &Candidates, digit: u8, by_rows: bool) -> Lines {
+        let n = c.layout().size();
+        let mut line = [0u64; 64];
+        for (cl, _) in c
+            .masks()
+            .iter()
+            .enumerate()
+            .filter(|&(cl, _)| c.has(cl, digit))
+        {
+            let (r, col) = (cl / n, cl % n);
+            if by_rows {
+                line[r] |= 1 << col;
+            } else {
+                line[col] |= 1 << r;
+            }
+        }
+        Lines {
+            n,
+            by_rows,
+            digit,
+            box_rows: c.layout().box_rows(),
+            box_cols: c.layout().box_cols(),
+            line,
+        }
+    }
+
+    /// The box of a cell, as (band, stack).
+    fn box_of(&self, cl: usize) -> (usize, usize) {
+        (cl / self.n / self.box_rows, cl % self.n / self.box_cols)
+    }
+
+    /// The cell at base line `b`, cover line `v`.
+    fn cell(&self, b: usize, v: usize) -> usize {
+        if self.by_rows {
+            b * self.n + v
+        } else {
+            v * self.n + b
+        }
+    }
+
+    /// Base lines holding the digit between `lo` and `hi` times.
+    fn bases(&self, lo: u32, hi: u32) -> ([usize; 64], usize) {
+        let mut out = [0; 64];
+        let mut len = 0;
+        for b in 0..self.n {
+            if (lo..=hi).contains(&self.line[b].count_ones()) {
+                out[len] = b;
+                len += 1;
+            }
+        }
+        (out, len)
+    }
+
+    /// `rows 2 and 8, columns 3 and 6`.
+    fn describe(&self, base: &[usize], covers: u64) -> String {
+        let (bn, cn) = if self.by_rows {
+            ("rows", "columns")
+        } else {
+            ("columns", "rows")
+        };
+        let b: Vec<usize> = base.iter().map(|&x| x + 1).collect();
+        let v: Vec<usize> = bits(covers).map(|x| x + 1).collect();
+        format!("{bn} {}, {cn} {}", and_list(&b), and_list(&v))
+    }
+}
+
+/// The set bits of a mask, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
+fn basic_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    }
+}
+
+fn finned_technique(k: usize, sashimi: bool) -> Technique {
+    match (k, sashimi) {
+        (2, false) => Technique::FinnedXWing,
+        (3, false) => Technique::FinnedSwordfish,
+        (_, false) => Technique::FinnedJellyfish,
+        (2, true) => Technique::SashimiXWing,
+        (3, true) => Technique::SashimiSwordfish,
+        (_, true) => Technique::SashimiJellyfish,
+    }
+}
+
+/// Basic fish of size `k` on every digit, rows then columns as base.
+pub fn basic(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
+    let n = c.layout().size();
+    let t = basic_technique(k);
+    for digit in 1..=n as u8 {
+        for by_rows in [true, false] {
+            let lines = Lines::new(c, digit, by_rows);
+            let (bases, len) = lines.bases(1, k as u32);
+            combinations(len, k, |pick| {
+                let mut base = [0usize; 4];
+                for (b, &i) in base.iter_mut().zip(pick) {
+                    *b = bases[i];
+                }
+                let base = &base[..k];
+                let covers = base.iter().fold(0, |m, &b| m | lines.line[b]);
+                if covers.count_ones() as usize != k {
+                    return;
+                }
+                let elims = cover_eliminations(&lines, base, covers, |_| true);
+                if elims.is_empty() {
+                    return;
+                }
+                push(out, opts, t, &lines, base, covers, Vec::new(), elims);
+            });
+        }
+    }
+}
+
+/// The digit leaves the cells of the cover lines outside the base lines that pass
+/// `keep`.
+fn cover_eliminations(
+    lines: &Lines,
+    base: &[usize],
+    covers: u64,
+    keep: impl Fn(usize) -> bool,
+) -> Vec<(usize, u8)> {
+    let mut elims = Vec::new();
+    for b in (0..lines.n).filter(|b| !base.contains(b)) {
+        for v in bits(lines.line[b] & covers) {
+            let cl = lines.cell(b, v);
+            if keep(cl) {
+                elims.push((cl, lines.digit));
+            }
+        }
+    }
+    elims.sort_unstable();
+    elims
+}
+
+#[allow(clippy::too_many_arguments)]
+fn push(
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    t: Technique,
+    lines: &Lines,
+    base: &[usize],
+    covers: u64,
+    fins: Vec<usize>,
+    elims: Vec<(usize, u8)>,
+) {
+    let mut s = Step::new(t);
+    s.digits.push(lines.digit);
+    s.cells = base
+        .iter()
+        .flat_map(|&b| bits(lines.line[b] & covers).map(move |v| lines.cell(b, v)))
+        .collect();
+    s.cells.sort_unstable();
+    s.fins = fins;
+    s.eliminations = elims;
+    if opts.explain {
+        let fins = match s.fins.len() {
+            0 => String::new(),
+            1 => format!(", fin {}", cell(lines.n, s.fins[0])),
+            _ => format!(", fins {}", super::step::cell_list(lines.n, &s.fins)),
+        };
+        s.explanation = format!(
+            "{} on {} in {}{fins}: {}",
+            t.name(),
+            lines.digit,
+            lines.describe(base, covers),
+            removal(lines.n, &s.eliminations)
+        );
+    }
+    out.push(s);
+}
+
+/// Finned (or, with `sashimi`, sashimi) fish of size `k` on every digit.
+pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize, sashimi: bool) {
+    let layout = c.layout();
+    let n = layout.size();
+    let t = finned_technique(k, sashimi);
+    for digit in 1..=n as u8 {
+        for by_rows in [true, false] {
+            let lines = Lines::new(c, digit, by_rows);
+            // Box extent along the base lines (how many cover lines one box spans).
+            let cover_span = if by_rows {
+                layout.box_cols()
+            } else {
+                layout.box_rows()
+            };
+            // A base line holds at most `cover_span` fins besides its `k` covers.
+            let (bases, len) = lines.bases(1, (k + cover_span) as u32);
+            combinations(len, k, |pick| {
+                let mut base = [0usize; 4];
+                for (b, &i) in base.iter_mut().zip(pick) {
+                    *b = bases[i];
+                }
+                let base = &base[..k];
+                let union = base.iter().fold(0u64, |m, &b| m | lines.line[b]);
+                let size = union.count_ones() as usize;
+                if size <= k || size > k + cover_span {
+                    return;
+                }
+                // The fins lie in one box: within one group of `cover_span` cover lines.
+                for group in 0..n / cover_span {
+                    let span = ((1u64 << cover_span) - 1) << (group * cover_span);
+                    let required = union & !span;
+                    let need = k.saturating_sub(required.count_ones() as usize);
+                    if required.count_ones() as usize > k {
+                        continue;
+                    }
+                    let mut free = [0usize; 64];
+                    let mut len = 0;
+                    for v in bits(union & span) {
+                        free[len] = v;
+                        len += 1;
+                    }
+                    combinations_or_none(len, need, |extra| {
+                        let covers = extra.iter().fold(required, |m, &i| m | 1 << free[i]);
+                        try_finned(&lines, base, covers, sashimi, t, out, opts);
+                    });
+                }
+            });
+        }
+    }
+}
+
+/// Like [`combinations`], but calls `f(&[])` once when `k == 0`.
+fn combinations_or_none(len: usize, k: usize, mut f: impl FnMut(&[usize])) {
+    if k == 0 {
+        f(&[]);
+    } else {
+        combinations(len, k, f);
+    }
+}
+
+fn try_finned(
+    lines: &Lines,
+    base: &[usize],
+    covers: u64,
+    sashimi: bool,
+    t: Technique,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+) {
+    let mut is_sashimi = false;
+    let mut fin_box = None;
+    for &b in base {
+        let body = lines.line[b] & covers;
+        if body == 0 {
+            return;
+        }
+        is_sashimi |= body.count_ones() == 1;
+        for v in bits(lines.line[b] & !covers) {
+            let bx = lines.box_of(lines.cell(b, v));
+            if fin_box.is_some_and(|f| f != bx) {
+                return;
+            }
+            fin_box = Some(bx);
+        }
+    }
+    let Some(fin_box) = fin_box else {
+        return;
+    };
+    if is_sashimi != sashimi {
+        return;
+    }
+    let elims = cover_eliminations(lines, base, covers, |cl| lines.box_of(cl) == fin_box);
+    if elims.is_empty() {
+        return;
+    }
+    let mut fins: Vec<usize> = base
+        .iter()
+        .flat_map(|&b| bits(lines.line[b] & !covers).map(move |v| lines.cell(b, v)))
+        .collect();
+    fins.sort_unstable();
+    push(out, opts, t, lines, base, covers, fins, elims);
+}

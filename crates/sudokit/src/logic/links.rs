@@ -1,0 +1,107 @@
+//! Shared helpers of the pattern families (single-digit patterns, wings, coloring,
+//! uniqueness): which cells see each other, strong links (conjugate pairs) on a digit,
+//! and the cells that see a whole set of cells.
+//!
+//! "Sees" means sharing a row, a column or a box. Extra regions of variants are left
+//! out: a deduction from fewer links stays sound, only some are missed.
+
+use super::step::Step;
+use crate::candidates::{digits, Candidates, Mask};
+use crate::layout::{Layout, UnitKind};
+
+/// Whether two different cells share a row, a column or a box.
+#[inline]
+pub(crate) fn sees(l: &Layout, a: usize, b: usize) -> bool {
+    a != b && (l.row(a) == l.row(b) || l.col(a) == l.col(b) || l.box_of(a) == l.box_of(b))
+}
+
+/// A strong link: the only two cells of a unit that hold a digit (`a < b`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Link {
+    /// The digit.
+    pub d: u8,
+    /// The first cell.
+    pub a: usize,
+    /// The second cell.
+    pub b: usize,
+    /// The unit (index into [`Layout::units`]).
+    pub unit: usize,
+}
+
+impl Link {
+    /// The two ends, the given one first when `flip` is false.
+    #[inline]
+    pub fn ends(&self, flip: bool) -> (usize, usize) {
+        if flip {
+            (self.b, self.a)
+        } else {
+            (self.a, self.b)
+        }
+    }
+}
+
+/// Fills `out` with the strong links of every digit in the units of the given kinds,
+/// sorted by digit (see [`by_digit`]). One pass per unit counts every digit at once.
+pub(crate) fn strong_links(c: &Candidates, kinds: &[UnitKind], out: &mut Vec<Link>) {
+    out.clear();
+    for (ui, unit) in c.layout().units().iter().enumerate() {
+        if !kinds.contains(&unit.kind) {
+            continue;
+        }
+        let (mut once, mut twice, mut more): (Mask, Mask, Mask) = (0, 0, 0);
+        for &cl in &unit.cells {
+            let m = c.mask(cl);
+            more |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        for d in digits(twice & !more) {
+            let mut ends = unit.cells.iter().copied().filter(|&cl| c.has(cl, d));
+            if let (Some(a), Some(b)) = (ends.next(), ends.next()) {
+                out.push(Link { d, a, b, unit: ui });
+            }
+        }
+    }
+    out.sort_by_key(|k| k.d);
+}
+
+/// The links of [`strong_links`] grouped by digit: `(digit, links)`.
+pub(crate) fn by_digit(links: &[Link]) -> impl Iterator<Item = (u8, &[Link])> {
+    links.chunk_by(|x, y| x.d == y.d).map(|g| (g[0].d, g))
+}
+
+/// The cells holding `d` that see every cell of `from` and are not in `skip`, sorted,
+/// as eliminations of `d`.
+pub(crate) fn seeing_all(
+    c: &Candidates,
+    d: u8,
+    from: &[usize],
+    skip: &[usize],
+) -> Vec<(usize, u8)> {
+    let l = c.layout();
+    let Some(&first) = from.first() else {
+        return Vec::new();
+    };
+    l.peers(first)
+        .iter()
+        .copied()
+        .filter(|&p| {
+            c.has(p, d)
+                && !skip.contains(&p)
+                && !from.contains(&p)
+                && from.iter().all(|&f| sees(l, f, p))
+        })
+        .map(|p| (p, d))
+        .collect()
+}
+
+/// Pushes `s` unless a step already in `out[from..]` makes the same eliminations and
+/// placements.
+pub(crate) fn push_new(out: &mut Vec<Step>, from: usize, s: Step) {
+    if !out[from..]
+        .iter()
+        .any(|o| o.eliminations == s.eliminations && o.placements == s.placements)
+    {
+        out.push(s);
+    }
+}

@@ -1,0 +1,285 @@
+//! The human-style logic solver: techniques that find [`Step`]s in a candidate state,
+//! and the [`Solver`] that applies them easiest first, as Sudoku Explainer and HoDoKu
+//! do.
+//!
+//! - [`technique`] is the catalogue: every technique with its HoDoKu code, family and
+//!   ratings, including those not implemented yet (they are simply not registered).
+//! - [`step`] is what a technique finds: pattern, placements, eliminations, sentence.
+//! - One module per family holds the finders ([`singles`], [`intersections`], [`subsets`], [`fish`], …). Each exports `FINDERS`, a table from technique to finder,
+//!   and [`FAMILIES`] below lists those tables: adding a family is one module and one
+//!   line there.
+//! - [`solver`] runs the registered finders to a fixpoint; [`TechniqueSet`] chooses
+//!   techniques by name or family.
+//!
+//! ```
+//! use sudokit::logic::{Solver, TechniqueSet, Outcome};
+//! use sudokit::{Candidates, Grid};
+//! let g: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+//!     .parse()
+//!     .unwrap();
+//! let mut c = Candidates::from_grid(&g);
+//! let solver = Solver::new(TechniqueSet::all());
+//! let mut steps = 0;
+//! assert_eq!(solver.solve(&mut c, |_, _| steps += 1), Outcome::Solved);
+//! assert!(c.to_grid().is_solution_of(&g));
+//! assert!(steps >= 49);
+//! ```
+
+pub mod coloring;
+pub mod fish;
+pub mod intersections;
+pub(crate) mod links;
+pub mod reglib;
+pub mod single_digit;
+pub mod singles;
+pub mod solver;
+pub mod step;
+pub mod subsets;
+pub mod technique;
+pub mod uniqueness;
+pub mod wings;
+
+pub use solver::{Outcome, Solver};
+pub use step::{FindOptions, Rating, Step};
+pub use technique::{Family, Info, Level, Technique, UnknownTechnique};
+
+use crate::candidates::Candidates;
+
+/// A finder: appends to `out` every step of its technique in the state `c`. Finders
+/// only report steps that change the state, never panic on a state that contradicts
+/// itself, and find nothing on layouts their technique does not apply to.
+pub type Finder = fn(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions);
+
+/// The registered finders, one table per family module.
+pub const FAMILIES: &[&[(Technique, Finder)]] = &[
+    singles::FINDERS,
+    intersections::FINDERS,
+    subsets::FINDERS,
+    fish::FINDERS,
+    single_digit::FINDERS,
+    wings::FINDERS,
+    coloring::FINDERS,
+    uniqueness::FINDERS,
+];
+
+/// The finder registered for a technique, if it is implemented.
+pub fn finder(t: Technique) -> Option<Finder> {
+    FAMILIES
+        .iter()
+        .flat_map(|f| f.iter())
+        .find(|(u, _)| *u == t)
+        .map(|&(_, f)| f)
+}
+
+/// Every step of one technique in `c`.
+///
+/// ```
+/// use sudokit::logic::{find, FindOptions, Technique};
+/// use sudokit::{Candidates, Grid};
+/// let g: Grid = format!("12345678{}", ".".repeat(73)).parse().unwrap();
+/// let steps = find(Technique::FullHouse, &Candidates::from_grid(&g), &FindOptions::default());
+/// assert_eq!(steps[0].placements, vec![(8, 9)]);
+/// assert_eq!(steps[0].explanation, "Full House: r1c9=9 (last cell of row 1)");
+/// ```
+pub fn find(t: Technique, c: &Candidates, opts: &FindOptions) -> Vec<Step> {
+    let mut out = Vec::new();
+    if let Some(f) = finder(t) {
+        f(c, &mut out, opts);
+    }
+    out
+}
+
+/// Calls `f` with every `k`-subset of `0..len` as increasing indices (nothing when
+/// `k > len` or `k == 0`). `k` is at most 8.
+pub(crate) fn combinations(len: usize, k: usize, mut f: impl FnMut(&[usize])) {
+    if k == 0 || k > len || k > 8 {
+        return;
+    }
+    let mut idx = [0usize; 8];
+    for (i, x) in idx.iter_mut().enumerate().take(k) {
+        *x = i;
+    }
+    loop {
+        f(&idx[..k]);
+        // Advance the rightmost index that can still move.
+        let mut i = k;
+        while i > 0 && idx[i - 1] == len - k + i - 1 {
+            i -= 1;
+        }
+        if i == 0 {
+            return;
+        }
+        idx[i - 1] += 1;
+        for j in i..k {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+/// A set of techniques (a bitset over [`Technique::ALL`]).
+///
+/// ```
+/// use sudokit::logic::{Technique, TechniqueSet};
+/// let set = TechniqueSet::select(Some("singles,x-wing"), None, true).unwrap();
+/// assert!(set.contains(Technique::HiddenSingle) && set.contains(Technique::XWing));
+/// assert!(!set.contains(Technique::NakedPair));
+/// let no_fish = TechniqueSet::select(None, Some("fish"), true).unwrap();
+/// assert!(!no_fish.contains(Technique::Swordfish));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct TechniqueSet(u128);
+
+impl TechniqueSet {
+    /// No technique.
+    pub fn empty() -> TechniqueSet {
+        TechniqueSet(0)
+    }
+
+    /// Every technique of the catalogue (the solver uses those implemented).
+    pub fn all() -> TechniqueSet {
+        Technique::ALL.iter().copied().collect()
+    }
+
+    /// The techniques with a registered finder.
+    pub fn implemented() -> TechniqueSet {
+        FAMILIES
+            .iter()
+            .flat_map(|f| f.iter())
+            .map(|&(t, _)| t)
+            .collect()
+    }
+
+    /// The techniques of one family.
+    pub fn family(f: Family) -> TechniqueSet {
+        Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| t.family() == f)
+            .collect()
+    }
+
+    /// Whether `t` is in the set.
+    pub fn contains(self, t: Technique) -> bool {
+        self.0 & (1 << t as u32) != 0
+    }
+
+    /// Adds `t`.
+    pub fn insert(&mut self, t: Technique) {
+        self.0 |= 1 << t as u32;
+    }
+
+    /// The techniques in both sets.
+    pub fn intersection(self, o: TechniqueSet) -> TechniqueSet {
+        TechniqueSet(self.0 & o.0)
+    }
+
+    /// The techniques of `self` not in `o`.
+    pub fn difference(self, o: TechniqueSet) -> TechniqueSet {
+        TechniqueSet(self.0 & !o.0)
+    }
+
+    /// The techniques of either set.
+    pub fn union(self, o: TechniqueSet) -> TechniqueSet {
+        TechniqueSet(self.0 | o.0)
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The techniques, in catalogue order.
+    pub fn iter(self) -> impl Iterator<Item = Technique> {
+        Technique::ALL
+            .iter()
+            .copied()
+            .filter(move |&t| self.contains(t))
+    }
+
+    /// The set named by a comma-separated list of technique ids, HoDoKu names or codes,
+    /// family ids (`fish`, `single-digit`) or `all`.
+    pub fn parse(list: &str) -> Result<TechniqueSet, UnknownTechnique> {
+        let mut set = TechniqueSet::empty();
+        for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let key = technique::normalise(name);
+            if key == "all" {
+                set = set.union(TechniqueSet::all());
+            } else if let Some(&f) = Family::ALL
+                .iter()
+                .find(|f| technique::normalise(f.id()) == key)
+            {
+                set = set.union(TechniqueSet::family(f));
+            } else {
+                set.insert(name.parse()?);
+            }
+        }
+        Ok(set)
+    }
+
+    /// The selection of the command line: `techniques` (default: all), minus
+    /// `without`, minus the uniqueness family unless `uniqueness` is on.
+    pub fn select(
+        techniques: Option<&str>,
+        without: Option<&str>,
+        uniqueness: bool,
+    ) -> Result<TechniqueSet, UnknownTechnique> {
+        let mut set = match techniques {
+            Some(list) => TechniqueSet::parse(list)?,
+            None => TechniqueSet::all(),
+        };
+        if let Some(list) = without {
+            set = set.difference(TechniqueSet::parse(list)?);
+        }
+        if !uniqueness {
+            set = set.difference(TechniqueSet::family(Family::Uniqueness));
+        }
+        Ok(set)
+    }
+}
+
+impl FromIterator<Technique> for TechniqueSet {
+    fn from_iter<I: IntoIterator<Item = Technique>>(iter: I) -> TechniqueSet {
+        let mut s = TechniqueSet::empty();
+        for t in iter {
+            s.insert(t);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_finder_is_registered_once() {
+        let mut seen = TechniqueSet::empty();
+        for &(t, _) in FAMILIES.iter().flat_map(|f| f.iter()) {
+            assert!(!seen.contains(t), "{t:?} registered twice");
+            seen.insert(t);
+        }
+        assert_eq!(seen, TechniqueSet::implemented());
+    }
+
+    #[test]
+    fn combinations_enumerate_every_subset_once() {
+        let mut seen = Vec::new();
+        combinations(5, 3, |p| seen.push(p.to_vec()));
+        assert_eq!(seen.len(), 10);
+        assert_eq!(seen[0], vec![0, 1, 2]);
+        assert_eq!(seen[9], vec![2, 3, 4]);
+        let mut none = 0;
+        combinations(2, 3, |_| none += 1);
+        assert_eq!(none, 0);
+    }
+
+    #[test]
+    fn selection() {
+        let s = TechniqueSet::select(Some("all"), Some("0300,subsets"), false).unwrap();
+        assert!(!s.contains(Technique::XWing));
+        assert!(!s.contains(Technique::HiddenPair));
+        assert!(!s.contains(Technique::UniquenessTest1));
+        assert!(s.contains(Technique::Swordfish));
+        assert!(TechniqueSet::parse("singles, nonsense").is_err());
+    }
+}

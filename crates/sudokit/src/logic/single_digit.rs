@@ -1,0 +1,357 @@
+//! Single-digit patterns: skyscraper, 2-string kite, turbot fish and empty rectangle,
+//! as HoDoKu defines them. Each joins strong links on one digit (a unit where the digit
+//! has only two places) so that one of two cells must hold the digit; a candidate that
+//! sees both goes. They work on every layout with rows, columns and boxes.
+//!
+//! - Skyscraper: strong links in two parallel lines, one end of each in a common
+//!   cross line (the base); the other ends are not in one cross line (that is an
+//!   X-Wing).
+//! - 2-string kite: a strong link in a row and one in a column with an end of each in
+//!   one box; the candidate where the far ends' row and column cross goes.
+//! - Turbot fish: any two strong links whose ends see each other (the 4-link X-chain).
+//! - Empty rectangle: a box whose candidates lie in one row and one column of it,
+//!   with both arms used (two cells, one per arm, are enough), and a strong link in a
+//!   line from an arm outside the box.
+
+use super::links::{by_digit, push_new, seeing_all, sees, strong_links, Link};
+use super::step::{cell, removal, FindOptions, Step};
+use super::technique::Technique;
+use super::Finder;
+use crate::candidates::Candidates;
+use crate::layout::UnitKind;
+
+/// The finders of this family.
+pub const FINDERS: &[(Technique, Finder)] = &[
+    (Technique::Skyscraper, skyscraper),
+    (Technique::TwoStringKite, two_string_kite),
+    (Technique::TurbotFish, turbot_fish),
+    (Technique::EmptyRectangle, empty_rectangle),
+    (Technique::DualTwoStringKite, dual_two_string_kite),
+    (Technique::DualEmptyRectangle, dual_empty_rectangle),
+];
+
+const LINES: [UnitKind; 2] = [UnitKind::Row, UnitKind::Column];
+const ALL: [UnitKind; 3] = [UnitKind::Row, UnitKind::Column, UnitKind::Box];
+
+/// Two strong links in parallel lines joined by a cross line at one end each.
+pub fn skyscraper(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    let l = c.layout();
+    let n = l.size();
+    let start = out.len();
+    let mut all = Vec::new();
+    for kind in LINES {
+        strong_links(c, &[kind], &mut all);
+        for (d, links) in by_digit(&all) {
+            // The cross line of a cell: its column for row links, its row otherwise.
+            let cross = |cl: usize| {
+                if kind == UnitKind::Row {
+                    l.col(cl)
+                } else {
+                    l.row(cl)
+                }
+            };
+            for (i, p) in links.iter().enumerate() {
+                for q in &links[i + 1..] {
+                    for (fp, fq) in [(false, false), (false, true), (true, false), (true, true)] {
+                        let (base_p, free_p) = p.ends(fp);
+                        let (base_q, free_q) = q.ends(fq);
+                        if cross(base_p) != cross(base_q) || cross(free_p) == cross(free_q) {
+                            continue;
+                        }
+                        let elims = seeing_all(c, d, &[free_p, free_q], &[]);
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let mut s = Step::new(Technique::Skyscraper);
+                        s.digits.push(d);
+                        s.cells = vec![free_p, free_q, base_p, base_q];
+                        s.eliminations = elims;
+                        if opts.explain {
+                            let (lines, base) = if kind == UnitKind::Row {
+                                ("rows", "column")
+                            } else {
+                                ("columns", "row")
+                            };
+                            let (a, b) = (l.units()[p.unit].index, l.units()[q.unit].index);
+                            s.explanation = format!(
+                                "Skyscraper on {d} in {lines} {} and {} ({}, {} connected by the base in {base} {}): {}",
+                                a.min(b) + 1,
+                                a.max(b) + 1,
+                                cell(n, free_p.min(free_q)),
+                                cell(n, free_p.max(free_q)),
+                                cross(base_p) + 1,
+                                removal(n, &s.eliminations)
+                            );
+                        }
+                        push_new(out, start, s);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A strong link in a row and one in a column, joined in a box.
+pub fn two_string_kite(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    let l = c.layout();
+    let n = l.size();
+    let start = out.len();
+    let mut all = Vec::new();
+    strong_links(c, &LINES, &mut all);
+    for (d, links) in by_digit(&all) {
+        let is_row = |k: &&Link| l.units()[k.unit].kind == UnitKind::Row;
+        for r in links.iter().filter(is_row) {
+            for k in links.iter().filter(|k| !is_row(k)) {
+                for (fr, fk) in [(false, false), (false, true), (true, false), (true, true)] {
+                    let (box_r, free_r) = r.ends(fr);
+                    let (box_k, free_k) = k.ends(fk);
+                    if l.box_of(box_r) != l.box_of(box_k)
+                        || [box_r, free_r].contains(&box_k)
+                        || [box_r, free_r].contains(&free_k)
+                    {
+                        continue;
+                    }
+                    let target = l.row(free_k) * n + l.col(free_r);
+                    if !c.has(target, d) {
+                        continue;
+                    }
+                    let mut s = Step::new(Technique::TwoStringKite);
+                    s.digits.push(d);
+                    s.cells = vec![free_r, free_k, box_r, box_k];
+                    s.eliminations.push((target, d));
+                    if opts.explain {
+                        s.explanation = format!(
+                            "2-String Kite on {d} (row {} {}={}, column {} {}={}, joined in box {}): {}",
+                            l.row(box_r) + 1,
+                            cell(n, free_r),
+                            cell(n, box_r),
+                            l.col(box_k) + 1,
+                            cell(n, box_k),
+                            cell(n, free_k),
+                            l.box_of(box_r) + 1,
+                            removal(n, &s.eliminations)
+                        );
+                    }
+                    push_new(out, start, s);
+                }
+            }
+        }
+    }
+}
+
+/// Two strong links whose inner ends see each other: one of the outer ends holds the
+/// digit.
+pub fn turbot_fish(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    let l = c.layout();
+    let n = l.size();
+    let start = out.len();
+    let mut all = Vec::new();
+    strong_links(c, &ALL, &mut all);
+    for (d, links) in by_digit(&all) {
+        for (i, p) in links.iter().enumerate() {
+            for q in &links[i + 1..] {
+                for (fp, fq) in [(false, false), (false, true), (true, false), (true, true)] {
+                    let (outer_p, inner_p) = p.ends(fp);
+                    let (inner_q, outer_q) = q.ends(fq);
+                    let four = [outer_p, inner_p, inner_q, outer_q];
+                    if (1..4).any(|j| four[..j].contains(&four[j])) || !sees(l, inner_p, inner_q) {
+                        continue;
+                    }
+                    let elims = seeing_all(c, d, &[outer_p, outer_q], &four);
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let mut s = Step::new(Technique::TurbotFish);
+                    s.digits.push(d);
+                    s.cells = four.to_vec();
+                    s.eliminations = elims;
+                    if opts.explain {
+                        s.explanation = format!(
+                            "Turbot Fish on {d} ({}={}-{}={}): {}",
+                            cell(n, outer_p),
+                            cell(n, inner_p),
+                            cell(n, inner_q),
+                            cell(n, outer_q),
+                            removal(n, &s.eliminations)
+                        );
+                    }
+                    push_new(out, start, s);
+                }
+            }
+        }
+    }
+}
+
+/// A box whose candidates form a cross (one row and one column of it) and a strong
+/// link from one arm of the cross: the cell where the link's far end meets the other
+/// arm's line loses the digit.
+pub fn empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    let l = c.layout();
+    let n = l.size();
+    let (br, bc) = (l.box_rows(), l.box_cols());
+    let start = out.len();
+    for d in 1..=n as u8 {
+        for bx in l.units().iter().filter(|u| u.kind == UnitKind::Box) {
+            let mut held = [0usize; 64];
+            let mut len = 0;
+            for &x in bx.cells.iter().filter(|&&x| c.has(x, d)) {
+                held[len] = x;
+                len += 1;
+            }
+            // A cross of one row and one column of the box holds at most br + bc - 1.
+            if len < 2 || len > br + bc - 1 {
+                continue;
+            }
+            let inside = &held[..len];
+            let (top, left) = (l.row(bx.cells[0]), l.col(bx.cells[0]));
+            for er_row in top..top + br {
+                for er_col in left..left + bc {
+                    let row_arm = inside
+                        .iter()
+                        .any(|&x| l.row(x) == er_row && l.col(x) != er_col);
+                    let col_arm = inside
+                        .iter()
+                        .any(|&x| l.col(x) == er_col && l.row(x) != er_row);
+                    let cross = inside
+                        .iter()
+                        .all(|&x| l.row(x) == er_row || l.col(x) == er_col);
+                    if !cross || !row_arm || !col_arm {
+                        continue;
+                    }
+                    for by_row in [true, false] {
+                        // The arm's line outside the box: a strong link leaves it
+                        // across, and its far end's line meets the other arm's line.
+                        for x in 0..n {
+                            let near = if by_row {
+                                er_row * n + x
+                            } else {
+                                x * n + er_col
+                            };
+                            if l.box_of(near) == bx.index || !c.has(near, d) {
+                                continue;
+                            }
+                            let across = if by_row { l.col(near) } else { l.row(near) };
+                            let line = (0..n).map(|y| {
+                                if by_row {
+                                    y * n + across
+                                } else {
+                                    across * n + y
+                                }
+                            });
+                            let mut ends = line.filter(|&y| c.has(y, d));
+                            let (Some(a), Some(b), None) = (ends.next(), ends.next(), ends.next())
+                            else {
+                                continue;
+                            };
+                            let far = if a == near { b } else { a };
+                            let target = if by_row {
+                                l.row(far) * n + er_col
+                            } else {
+                                er_row * n + l.col(far)
+                            };
+                            if l.box_of(target) == bx.index || !c.has(target, d) {
+                                continue;
+                            }
+                            let mut s = Step::new(Technique::EmptyRectangle);
+                            s.digits.push(d);
+                            s.cells = vec![near, far];
+                            s.cells.extend_from_slice(inside);
+                            s.eliminations.push((target, d));
+                            if opts.explain {
+                                s.explanation = format!(
+                                    "Empty Rectangle on {d} in box {} (row {}, column {}) with the strong link {}={}: {}",
+                                    bx.index + 1,
+                                    er_row + 1,
+                                    er_col + 1,
+                                    cell(n, near),
+                                    cell(n, far),
+                                    removal(n, &s.eliminations)
+                                );
+                            }
+                            push_new(out, start, s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Two 2-string kites on one digit joined in the same two box cells.
+pub fn dual_two_string_kite(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    // A kite's cells are [free in row, free in column, box end in row, box end in
+    // column]: the two kites use the same box cells. As in HoDoKu, the two may be on
+    // different digits (each kite stands on its own).
+    dual(
+        c,
+        out,
+        opts,
+        Technique::DualTwoStringKite,
+        two_string_kite,
+        |a, b| {
+            let (x, y) = (&a.cells[2..4], &b.cells[2..4]);
+            x == y || (x[0] == y[1] && x[1] == y[0])
+        },
+    );
+}
+
+/// Two empty rectangles on one digit in the same box.
+pub fn dual_empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    // An empty rectangle's cells are the strong link, then the box's candidates.
+    dual(
+        c,
+        out,
+        opts,
+        Technique::DualEmptyRectangle,
+        empty_rectangle,
+        |a, b| a.digits == b.digits && a.cells[2..] == b.cells[2..] && a.cells[..2] != b.cells[..2],
+    );
+}
+
+/// Pairs of steps of `single` that `pair` accepts, as one step of `t` with the
+/// eliminations of both.
+fn dual(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    t: Technique,
+    single: Finder,
+    pair: impl Fn(&Step, &Step) -> bool,
+) {
+    let n = c.layout().size();
+    let mut singles = Vec::new();
+    single(c, &mut singles, &FindOptions { explain: false });
+    let start = out.len();
+    for (i, a) in singles.iter().enumerate() {
+        for b in &singles[i + 1..] {
+            if a.eliminations == b.eliminations || !pair(a, b) {
+                continue;
+            }
+            let mut s = Step::new(t);
+            s.digits = a.digits.iter().chain(&b.digits).copied().collect();
+            s.digits.sort_unstable();
+            s.digits.dedup();
+            s.cells = a.cells.clone();
+            s.cells
+                .extend(b.cells.iter().filter(|x| !a.cells.contains(x)));
+            s.eliminations = a
+                .eliminations
+                .iter()
+                .chain(&b.eliminations)
+                .copied()
+                .collect();
+            s.eliminations.sort_unstable();
+            s.eliminations.dedup();
+            if opts.explain {
+                s.explanation = format!(
+                    "{} on {} (cells {}): {}",
+                    t.name(),
+                    super::step::and_list(&s.digits),
+                    super::step::cell_list(n, &s.cells),
+                    removal(n, &s.eliminations)
+                );
+            }
+            push_new(out, start, s);
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! A [`Step`]: one deduction found by a technique, with what justifies it, what it
+//! changes and a sentence that explains it; and the helpers that write those sentences
+//! in the usual notation (`r3c5`, `r1c2<>7`).
+
+use std::fmt::{self, Write};
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::technique::Technique;
+use crate::candidates::Candidates;
+
+/// A rating on the Sudoku Explainer scale, kept in tenths (`Rating(32)` is 3.2) so it
+/// orders and compares exactly; shown and serialised as a decimal number.
+///
+/// ```
+/// use sudokit::logic::Rating;
+/// assert_eq!(Rating(32).to_string(), "3.2");
+/// assert_eq!(Rating(100).to_string(), "10.0");
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Rating(pub u16);
+
+impl fmt::Display for Rating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+impl Serialize for Rating {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(f64::from(self.0) / 10.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Rating {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Rating, D::Error> {
+        let v = f64::deserialize(d)?;
+        if !(0.0..=6553.5).contains(&v) {
+            return Err(serde::de::Error::custom(format!(
+                "rating {v} is out of range"
+            )));
+        }
+        Ok(Rating((v * 10.0).round() as u16))
+    }
+}
+
+/// One deduction: the technique, the pattern that justifies it (digits, cells and any
+/// fin cells), the placements and eliminations it makes, and an explanation.
+///
+/// Cells are row-major indices (`r1c1` is 0, `r9c9` is 80 on 9×9); digits are 1-based.
+/// A step from [`crate::logic::Solver`] always changes the state it was found in.
+///
+/// ```
+/// use sudokit::logic::{Rating, Step, Technique};
+/// let step = Step {
+///     technique: Technique::NakedSingle,
+///     rating: Rating(23),
+///     digits: vec![7],
+///     cells: vec![10],
+///     fins: vec![],
+///     placements: vec![(10, 7)],
+///     eliminations: vec![],
+///     explanation: "Naked Single: r2c2=7".into(),
+/// };
+/// let json = serde_json::to_string(&step).unwrap();
+/// assert!(json.contains("\"technique\":\"naked-single\""));
+/// assert_eq!(serde_json::from_str::<Step>(&json).unwrap(), step);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The technique that found the step.
+    pub technique: Technique,
+    /// This step's rating on the Sudoku Explainer scale.
+    pub rating: Rating,
+    /// The digits of the pattern.
+    pub digits: Vec<u8>,
+    /// The cells of the pattern (for fish: the base cells; for subsets: the subset).
+    pub cells: Vec<usize>,
+    /// Fin cells of finned and sashimi fish (empty otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fins: Vec<usize>,
+    /// Digits placed: `(cell, digit)`.
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates removed: `(cell, digit)`.
+    pub eliminations: Vec<(usize, u8)>,
+    /// One sentence in the usual notation; empty when asked not to explain.
+    pub explanation: String,
+}
+
+impl Step {
+    /// A step of `technique` at its base rating, with nothing filled in yet.
+    pub fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            rating: Rating(technique.info().se_tenths),
+            digits: Vec::new(),
+            cells: Vec::new(),
+            fins: Vec::new(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            explanation: String::new(),
+        }
+    }
+
+    /// Whether the step would change `c`: a placement in an open cell or an elimination
+    /// of a candidate that is still there.
+    pub fn changes(&self, c: &Candidates) -> bool {
+        self.placements.iter().any(|&(cell, _)| c.value(cell) == 0)
+            || self.eliminations.iter().any(|&(cell, d)| c.has(cell, d))
+    }
+
+    /// Applies the step to `c`; returns whether anything changed. A placement whose
+    /// digit is no longer a candidate of its cell is skipped (it can only happen in a
+    /// state that already contradicts itself).
+    pub fn apply(&self, c: &mut Candidates) -> bool {
+        let mut changed = false;
+        for &(cell, d) in &self.placements {
+            if c.value(cell) == 0 && c.has(cell, d) {
+                c.place(cell, d);
+                changed = true;
+            }
+        }
+        for &(cell, d) in &self.eliminations {
+            changed |= c.remove(cell, d);
+        }
+        changed
+    }
+}
+
+/// What finders are asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FindOptions {
+    /// Write [`Step::explanation`]; the rater turns it off to stay allocation-light.
+    pub explain: bool,
+}
+
+impl Default for FindOptions {
+    fn default() -> FindOptions {
+        FindOptions { explain: true }
+    }
+}
+
+/// `r3c5` for a cell of a board of size `n`.
+pub(crate) fn cell(n: usize, cell: usize) -> CellName {
+    CellName { n, cell }
+}
+
+/// A cell shown as `r3c5`, without allocating.
+#[derive(Clone, Copy)]
+pub(crate) struct CellName {
+    n: usize,
+    cell: usize,
+}
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.cell / self.n + 1, self.cell % self.n + 1)
+    }
+}
+
+/// `r5c3, r7c6`.
+pub(crate) fn cell_list(n: usize, cells: &[usize]) -> String {
+    let mut s = String::new();
+    for (i, &c) in cells.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        let _ = write!(s, "{}", cell(n, c));
+    }
+    s
+}
+
+/// `2 and 8`, `1, 4 and 7`: numbers (already 1-based) in words.
+pub(crate) fn and_list<T: fmt::Display>(items: &[T]) -> String {
+    let mut s = String::new();
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            s.push_str(if i + 1 == items.len() { " and " } else { ", " });
+        }
+        let _ = write!(s, "{x}");
+    }
+    s
+}
+
+/// `remove 4 from r5c3, r7c6` — eliminations grouped by digit, smallest digit first,
+/// joined with `; ` (`remove 2 from r1c1; remove 5 from r1c1, r1c2`).
+pub(crate) fn removal(n: usize, elims: &[(usize, u8)]) -> String {
+    let mut digits: Vec<u8> = elims.iter().map(|&(_, d)| d).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    let mut s = String::new();
+    for (i, &d) in digits.iter().enumerate() {
+        if i > 0 {
+            s.push_str("; ");
+        }
+        let mut cells: Vec<usize> = elims
+            .iter()
+            .filter(|&&(_, e)| e == d)
+            .map(|&(c, _)| c)
+            .collect();
+        cells.sort_unstable();
+        let _ = write!(s, "remove {d} from {}", cell_list(n, &cells));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation() {
+        assert_eq!(cell(9, 20).to_string(), "r3c3");
+        assert_eq!(cell_list(9, &[38, 60]), "r5c3, r7c7");
+        assert_eq!(and_list(&[2, 8]), "2 and 8");
+        assert_eq!(and_list(&[1, 4, 7]), "1, 4 and 7");
+        assert_eq!(
+            removal(9, &[(60, 5), (0, 2), (1, 5)]),
+            "remove 2 from r1c1; remove 5 from r1c2, r7c7"
+        );
+    }
+
+    #[test]
+    fn rating_serde_round_trip() {
+        for r in [Rating(10), Rating(23), Rating(32), Rating(115)] {
+            let j = serde_json::to_string(&r).unwrap();
+            assert_eq!(serde_json::from_str::<Rating>(&j).unwrap(), r);
+        }
+        assert_eq!(serde_json::to_string(&Rating(26)).unwrap(), "2.6");
+    }
+}

@@ -1,0 +1,102 @@
+//! Difficulty of a puzzle from the steps logic needs to solve it.
+//!
+//! [`rate`] runs the logic [`Solver`] easiest step first and reports, as Sudoku
+//! Explainer does, **ER** (the hardest step of the whole solution), **EP** (the hardest
+//! step up to the first placement) and **ED** (the first step), plus HoDoKu's grading:
+//! the sum of the steps' base scores and a level (a level is at least the highest
+//! level of any technique used, and rises while the score is over the level's limit).
+//! A puzzle the techniques cannot finish is reported as such (`outcome` is not
+//! `Solved`, the level is `extreme` as HoDoKu grades a puzzle it gives up on, and ER is
+//! only a lower bound); it is never finished by guessing.
+
+use serde::{Deserialize, Serialize};
+
+use crate::candidates::Candidates;
+use crate::grid::Grid;
+use crate::logic::{Level, Outcome, Rating, Solver, Technique};
+
+/// The difficulty of one puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Difficulty {
+    /// The hardest step needed (Sudoku Explainer's ER).
+    pub er: Rating,
+    /// The hardest step up to and including the first placement (EP).
+    pub ep: Rating,
+    /// The rating of the first step (ED).
+    pub ed: Rating,
+    /// HoDoKu-style level.
+    pub level: Level,
+    /// HoDoKu-style score: the sum of the steps' base scores.
+    pub score: u32,
+    /// The technique of the hardest step (the first one at that rating).
+    pub hardest: Option<Technique>,
+    /// Steps applied.
+    pub steps: usize,
+    /// Whether logic finished the puzzle, got stuck, or met a contradiction.
+    pub outcome: Outcome,
+}
+
+impl Difficulty {
+    /// Whether logic alone solved the puzzle.
+    pub fn finished(&self) -> bool {
+        self.outcome == Outcome::Solved
+    }
+}
+
+/// Rates a puzzle with `solver` (build it with explanations off for speed:
+/// `Solver::new(set).explain(false)`).
+///
+/// ```
+/// use sudokit::logic::{Level, Solver, TechniqueSet, Technique};
+/// let g: sudokit::Grid =
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///         .parse()
+///         .unwrap();
+/// let d = sudokit::rating::rate(&g, &Solver::new(TechniqueSet::all()).explain(false));
+/// assert!(d.finished());
+/// assert_eq!(d.level, Level::Easy);
+/// assert_eq!(d.er.to_string(), "1.2"); // hidden singles in boxes all the way
+/// assert_eq!(d.hardest, Some(Technique::HiddenSingle));
+/// ```
+pub fn rate(puzzle: &Grid, solver: &Solver) -> Difficulty {
+    rate_state(Candidates::from_grid(puzzle), solver)
+}
+
+/// Rates a candidate state (a pencilmark grid, a partly solved puzzle).
+pub fn rate_state(mut c: Candidates, solver: &Solver) -> Difficulty {
+    let mut d = Difficulty {
+        er: Rating(0),
+        ep: Rating(0),
+        ed: Rating(0),
+        level: Level::Easy,
+        score: 0,
+        hardest: None,
+        steps: 0,
+        outcome: Outcome::Stuck,
+    };
+    let mut placed = false;
+    d.outcome = solver.solve(&mut c, |step, _| {
+        if d.steps == 0 {
+            d.ed = step.rating;
+        }
+        d.steps += 1;
+        if step.rating > d.er {
+            d.er = step.rating;
+            d.hardest = Some(step.technique);
+        }
+        if !placed {
+            d.ep = d.er;
+            placed = !step.placements.is_empty();
+        }
+        let info = step.technique.info();
+        d.score = d.score.saturating_add(info.score);
+        d.level = d.level.max(info.level);
+    });
+    if d.outcome != Outcome::Solved {
+        d.level = Level::Extreme;
+    }
+    while d.score > d.level.max_score() {
+        d.level = Level::ALL[d.level as usize + 1];
+    }
+    d
+}

@@ -1,0 +1,74 @@
+//! Helpers shared by the integration tests: reading the shipped samples and the
+//! shared data sets, and making random solution grids.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+use sudokit::format::read::records;
+use sudokit::{Grid, Layout, ReadOptions};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every puzzle of a file under `data/`, which must all parse.
+pub fn data(name: &str) -> Vec<Grid> {
+    let text = std::fs::read_to_string(root().join("data").join(name)).unwrap();
+    records(&text, &ReadOptions::default())
+        .map(|r| r.result.unwrap_or_else(|e| panic!("{name}: {e}")))
+        .collect()
+}
+
+/// Up to `n` puzzles spread over a shared data file, when the shared data sets are
+/// next to the repository (`None` otherwise).
+pub fn shared_sample(name: &str, n: usize) -> Option<Vec<Grid>> {
+    let path = root().join("../shared/data").join(name);
+    let text = std::fs::read_to_string(path).ok()?;
+    let all: Vec<Grid> = records(&text, &ReadOptions::default())
+        .map(|r| r.result.unwrap_or_else(|e| panic!("{name}: {e}")))
+        .collect();
+    let step = (all.len() / n).max(1);
+    Some(all.into_iter().step_by(step).take(n).collect())
+}
+
+/// A random solution grid of size `n`: a solution of the empty board, shuffled by
+/// validity-preserving transforms (digit relabeling, bands, rows within bands).
+pub fn random_full_grid(n: usize, rng: &mut impl Rng) -> Grid {
+    let layout = Layout::classic(n).unwrap();
+    let base = sudokit::solve(&Grid::empty(layout.clone())).unwrap();
+    let mut digits: Vec<u8> = (1..=n as u8).collect();
+    digits.shuffle(rng);
+    let br = layout.box_rows();
+    let mut bands: Vec<usize> = (0..n / br).collect();
+    bands.shuffle(rng);
+    let mut rows = Vec::with_capacity(n);
+    for &b in &bands {
+        let mut within: Vec<usize> = (0..br).collect();
+        within.shuffle(rng);
+        rows.extend(within.into_iter().map(|r| b * br + r));
+    }
+    let mut cells = Vec::with_capacity(n * n);
+    for &r in &rows {
+        for c in 0..n {
+            cells.push(digits[base.get(r * n + c) as usize - 1]);
+        }
+    }
+    let grid = Grid::from_cells(layout, cells).unwrap();
+    assert!(grid.validate().is_ok());
+    grid
+}
+
+/// `grid` with each cell kept with probability `keep`.
+pub fn thin(grid: &Grid, keep: f64, rng: &mut impl Rng) -> Grid {
+    let mut g = grid.clone();
+    for cell in 0..g.layout().cell_count() {
+        if !rng.gen_bool(keep) {
+            g.set(cell, 0);
+        }
+    }
+    g
+}

@@ -1,0 +1,130 @@
+//! The generic engine and the top-level API on real puzzles of every size: every
+//! answer is checked against its puzzle.
+
+mod common;
+
+use sudokit::engine::{Engine, Generic};
+use sudokit::{count, solve, Grid, Layout, PuzzleError};
+
+fn check_all(puzzles: &[Grid], name: &str) {
+    assert!(!puzzles.is_empty(), "{name} is empty");
+    for (i, p) in puzzles.iter().enumerate() {
+        let s = solve(p).unwrap_or_else(|| panic!("{name} #{i} unsolved"));
+        assert!(s.is_solution_of(p), "{name} #{i}: wrong solution");
+    }
+}
+
+#[test]
+fn shipped_samples_solve() {
+    for name in [
+        "examples.txt",
+        "17_clue.txt",
+        "top1465.txt",
+        "hardest_11plus.txt",
+        "hardest_1106.txt",
+        "serg_multi.txt",
+        "25x25.txt",
+    ] {
+        check_all(&common::data(name), name);
+    }
+}
+
+#[test]
+fn shared_data_samples_solve() {
+    for name in [
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
+        "puzzles7_serg_benchmark",
+    ] {
+        if let Some(sample) = common::shared_sample(name, 100) {
+            check_all(&sample, name);
+        }
+    }
+}
+
+#[test]
+fn unique_sets_are_unique_and_serg_is_not() {
+    for name in ["17_clue.txt", "top1465.txt", "hardest_1106.txt"] {
+        for p in common::data(name).iter().take(60) {
+            assert_eq!(count(p, 2), 1, "{name}");
+        }
+    }
+    for p in common::data("serg_multi.txt") {
+        let s = Generic.count(&p, 2).unwrap();
+        assert_eq!(s.count, 2);
+        assert!(s.solution.unwrap().is_solution_of(&p));
+    }
+}
+
+#[test]
+fn counts_zero_one_many_and_limits() {
+    let empty4 = Grid::empty(Layout::classic(4).unwrap());
+    assert_eq!(count(&empty4, u64::MAX), 288);
+    assert_eq!(count(&empty4, 100), 100);
+    let hard1: Grid =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+            .parse()
+            .unwrap();
+    assert_eq!(count(&hard1, 10), 1);
+    let no_solution: Grid = format!(".12345678{}{}", "9........", ".".repeat(63))
+        .parse()
+        .unwrap();
+    assert!(no_solution.validate().is_ok());
+    assert_eq!(count(&no_solution, 10), 0);
+    assert!(solve(&no_solution).is_none());
+    // Removing one clue of a unique puzzle's solution grid leaves exactly one
+    // solution; emptying two cells forming a rectangle of swappable digits gives two.
+    let full = solve(&hard1).unwrap();
+    let mut one_hole = full.clone();
+    one_hole.set(40, 0);
+    assert_eq!(count(&one_hole, 5), 1);
+    let empty6 = Grid::empty(Layout::classic(6).unwrap());
+    let s = Generic.count(&empty6, 1000).unwrap();
+    assert_eq!(s.count, 1000);
+    assert!(s.reached(1000));
+}
+
+#[test]
+fn big_boards_and_their_conflicts() {
+    let examples = common::data("examples.txt");
+    let p16 = examples.iter().find(|g| g.size() == 16).unwrap();
+    assert!(solve(p16).unwrap().is_solution_of(p16));
+    assert_eq!(count(p16, 2), 1);
+    let p25 = &common::data("25x25.txt")[0];
+    assert_eq!(p25.size(), 25);
+    assert!(solve(p25).unwrap().is_solution_of(p25));
+    // Copy the first given of row 1 into an empty cell of the same row.
+    let mut bad = p25.clone();
+    let given = (0..25).find(|&c| bad.get(c) != 0).unwrap();
+    let hole = (0..25).find(|&c| bad.get(c) == 0).unwrap();
+    bad.set(hole, bad.get(given));
+    let err = bad.validate().unwrap_err();
+    let PuzzleError::Conflict { unit, .. } = &err;
+    assert_eq!(unit, "row 1");
+    let message = err.to_string();
+    assert!(
+        message.contains(&format!("r1c{}", given.min(hole) + 1)),
+        "{message}"
+    );
+    assert!(
+        message.contains(&format!("r1c{}", given.max(hole) + 1)),
+        "{message}"
+    );
+    assert_eq!(count(&bad, 2), 0);
+}
+
+#[test]
+fn stats_are_counted() {
+    let p: Grid =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+            .parse()
+            .unwrap();
+    let s = Generic.solve(&p).unwrap();
+    assert!(s.stats.nodes >= 1);
+    assert!(
+        s.stats.guesses >= 1,
+        "hard1 needs guessing with singles only"
+    );
+}
