@@ -9,6 +9,7 @@ mod cmd;
 mod common;
 mod driver;
 mod input;
+mod logic;
 mod outcome;
 
 use std::process::ExitCode;
@@ -50,6 +51,12 @@ enum Command {
     Generate(cmd::generate::Args),
     /// Canonical forms of 9×9 puzzles; drop equivalent puzzles with --dedupe.
     Canon(cmd::canon::Args),
+    /// Show the next logical step of a puzzle or pencilmark grid.
+    Hint(cmd::hint::Args),
+    /// Explain every logical step of a puzzle, easiest first.
+    Explain(cmd::explain::Args),
+    /// Rate puzzles: ER/EP/ED, level and hardest technique, one line each.
+    Rate(cmd::rate::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +67,9 @@ fn main() -> ExitCode {
         Command::Bench(args) => cmd::bench::run(args),
         Command::Generate(args) => cmd::generate::run(args),
         Command::Canon(args) => cmd::canon::run(args),
+        Command::Hint(args) => cmd::hint::run(args),
+        Command::Explain(args) => cmd::explain::run(args),
+        Command::Rate(args) => cmd::rate::run(args),
     };
     match result {
         Ok(code) => code,

@@ -222,3 +222,17 @@ fn bench_reports_json() {
     assert_eq!(row["modes"][0]["wrong"], 0);
     assert_eq!(row["modes"][1]["finished"], 6);
 }
+
+#[test]
+fn classic_engines_by_name() {
+    for engine in ["norvig", "backtrack", "dlx", "bfs", "best-first"] {
+        let out = sudokit(&["solve", "--engine", engine], &format!("{HARD1}\n"));
+        assert!(out.status.success(), "{engine}: {}", text(&out.stderr));
+        check_solution(HARD1, text(&out.stdout).trim());
+        let out = sudokit(
+            &["count", "--engine", engine, "--limit", "300"],
+            "................\n",
+        );
+        assert_eq!(text(&out.stdout), "288\n", "{engine}");
+    }
+}

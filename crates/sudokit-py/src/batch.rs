@@ -1,5 +1,5 @@
-//! Batches: many puzzles read, checked and solved (or counted) in parallel on rayon's
-//! threads, with the GIL released, results in input order.
+//! Batches: many puzzles read, checked and solved (or counted, or generated) in
+//! parallel on rayon's threads, with the GIL released, results in input order.
 //!
 //! The calling thread waits outside the GIL while the work runs on the pool. Every
 //! [`TICK`] it takes the GIL back for a moment to report progress to the optional
@@ -37,10 +37,8 @@ impl Input {
     }
 }
 
-/// What a batch is asked for, beyond the per-puzzle work.
+/// How a batch runs.
 pub struct Options<'py> {
-    /// The board size, or `None` to infer it per puzzle.
-    pub size: Option<usize>,
     /// Worker threads, or `None` for one per core.
     pub threads: Option<usize>,
     /// Called as `progress(done, total)` while the batch runs and once at its end.
@@ -86,12 +84,14 @@ impl Shared {
     }
 }
 
-/// Runs `work` on every puzzle of `puzzles` and returns the results in order; the
-/// first puzzle (by position) that cannot be read, checked or answered raises, its
-/// message starting with its position (`puzzles[3]: …`).
+/// Reads and checks every puzzle of `puzzles` (any iterable of strings, `Puzzle`s or
+/// `Grid`s; `size` as for `Puzzle`) and runs `work` on it; results in order. The first
+/// puzzle (by position) that cannot be read, checked or answered raises, its message
+/// starting with its position (`puzzles[3]: …`).
 pub fn run<T, W>(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
+    size: Option<usize>,
     options: Options<'_>,
     work: W,
 ) -> PyResult<Vec<T>>
@@ -100,6 +100,27 @@ where
     W: Fn(&Grid) -> Result<T, Failure> + Sync,
 {
     let inputs = gather(puzzles)?;
+    let results = run_indexed(py, inputs.len(), options, |i| {
+        inputs[i].puzzle(size).and_then(|grid| work(&grid))
+    })?;
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, result)| result.map_err(|f| f.into_pyerr_at(&format!("puzzles[{i}]: "))))
+        .collect()
+}
+
+/// Runs `work(0)` … `work(total - 1)` in parallel outside the GIL; results in order.
+pub fn run_indexed<T, W>(
+    py: Python<'_>,
+    total: usize,
+    options: Options<'_>,
+    work: W,
+) -> PyResult<Vec<Result<T, Failure>>>
+where
+    T: Send,
+    W: Fn(usize) -> Result<T, Failure> + Sync,
+{
     let pool = match options.threads {
         None => None,
         Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
@@ -111,18 +132,16 @@ where
         ),
     };
     let shared = Shared::default();
-    let size = options.size;
-    let total = inputs.len();
     let results = std::thread::scope(|scope| {
         let worker = scope.spawn(|| {
             let job = || {
-                inputs
-                    .par_iter()
-                    .map(|input| {
+                (0..total)
+                    .into_par_iter()
+                    .map(|i| {
                         if shared.stop.load(Relaxed) {
                             return None;
                         }
-                        let result = input.puzzle(size).and_then(|grid| work(&grid));
+                        let result = work(i);
                         shared.done.fetch_add(1, Relaxed);
                         Some(result)
                     })
@@ -159,13 +178,8 @@ where
             None => out,
         }
     })?;
-    results
+    Ok(results
         .into_iter()
-        .enumerate()
-        .map(|(i, result)| {
-            result
-                .expect("every puzzle runs unless the batch was stopped")
-                .map_err(|f| f.into_pyerr_at(&format!("puzzles[{i}]: ")))
-        })
-        .collect()
+        .map(|result| result.expect("every item runs unless the batch was stopped"))
+        .collect())
 }

@@ -30,6 +30,12 @@ create_exception!(
 );
 create_exception!(
     sudokit,
+    GenerateError,
+    PyValueError,
+    "Generation failed: no puzzle matched within the attempts allowed, or a bad option."
+);
+create_exception!(
+    sudokit,
     SolveError,
     PyValueError,
     "An engine could not answer: unknown engine name, unsupported board, or a search bound."
@@ -46,6 +52,8 @@ pub enum Failure {
     Solve(sudokit::SolveError),
     /// No solution, where one was required.
     NoSolution,
+    /// Generation failed.
+    Generate(sudokit::generate::GenerateError),
 }
 
 impl Failure {
@@ -57,6 +65,7 @@ impl Failure {
             Failure::Invalid(e) => InvalidPuzzle::new_err(format!("{prefix}{e}")),
             Failure::Solve(e) => SolveError::new_err(format!("{prefix}{e}")),
             Failure::NoSolution => NoSolution::new_err(format!("{prefix}no solution")),
+            Failure::Generate(e) => GenerateError::new_err(format!("{prefix}{e}")),
         }
     }
 }
@@ -79,6 +88,12 @@ impl From<sudokit::SolveError> for Failure {
     }
 }
 
+impl From<sudokit::generate::GenerateError> for Failure {
+    fn from(e: sudokit::generate::GenerateError) -> Failure {
+        Failure::Generate(e)
+    }
+}
+
 impl From<Failure> for PyErr {
     fn from(f: Failure) -> PyErr {
         f.into_pyerr_at("")
@@ -92,5 +107,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidPuzzle", py.get_type::<InvalidPuzzle>())?;
     m.add("NoSolution", py.get_type::<NoSolution>())?;
     m.add("SolveError", py.get_type::<SolveError>())?;
+    m.add("GenerateError", py.get_type::<GenerateError>())?;
     Ok(())
 }

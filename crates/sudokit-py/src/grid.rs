@@ -18,7 +18,10 @@ use crate::read;
 
 /// A board of digits (0 for an empty cell) of any classic size.
 ///
-/// ``str()`` gives the one-line form, ``pretty()`` the picture with box rules;
+/// ``Grid(text, size=None)`` reads text in any format the library reads (one line of
+/// ``n*n`` characters, a block of rows with or without separators, whitespace-separated
+/// numbers); ``size`` fixes the board size instead of inferring it. Unlike ``Puzzle``, a
+/// ``Grid`` is not checked against the rules. ``str()`` gives the one-line form, ``pretty()`` the picture with box rules;
 /// ``to_list()`` and ``to_numpy()`` give the rows. Iterating yields the rows,
 /// ``grid[row, col]`` one cell (0-based). Grids are immutable, hashable, and equal
 /// when their digits are.
@@ -26,8 +29,8 @@ use crate::read;
 /// >>> g = sudokit.Grid("1234341221434321")
 /// >>> g
 /// Grid('1234341221434321')
-/// >>> g.size, g.box_shape, g[1, 0]
-/// (4, (2, 2), 3)
+/// >>> g.size, g.box_shape, g[1, 0], g.filled
+/// (4, (2, 2), 3, 16)
 /// >>> [sum(row) for row in g]
 /// [10, 10, 10, 10]
 #[pyclass(module = "sudokit", name = "Grid", subclass, frozen)]
@@ -50,13 +53,6 @@ impl PyGrid {
 
 #[pymethods]
 impl PyGrid {
-    /// Reads a grid from text in any format the library reads (one line of ``n*n``
-    /// characters, a block of rows with or without separators, whitespace-separated
-    /// numbers). ``size`` fixes the board size instead of inferring it. Unlike
-    /// ``Puzzle``, a ``Grid`` is not checked against the rules.
-    ///
-    /// >>> sudokit.Grid("12..34..........").filled
-    /// 4
     #[new]
     #[pyo3(signature = (text, size = None))]
     fn py_new(text: PyBackedStr, size: Option<usize>) -> PyResult<PyGrid> {

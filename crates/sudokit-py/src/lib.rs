@@ -1,7 +1,8 @@
 //! `sudokit._sudokit`: the native half of the `sudokit` Python package.
 //!
 //! A thin layer over the library's public API: [`grid`] and [`puzzle`] are the two
-//! classes, [`batch`] runs many puzzles in parallel outside the GIL, [`read`] turns
+//! board classes, [`logic`] the logic solver's steps and ratings, [`generate`] makes
+//! puzzles, [`batch`] runs many puzzles in parallel outside the GIL, [`read`] turns
 //! Python input into checked puzzles, [`solving`] picks engines by name, and [`errors`]
 //! holds the exceptions. The pure-Python package (`python/sudokit/`) re-exports
 //! everything and adds the benchmark script.
@@ -11,7 +12,9 @@
 
 mod batch;
 mod errors;
+mod generate;
 mod grid;
+mod logic;
 mod puzzle;
 mod read;
 mod solving;
@@ -52,12 +55,8 @@ fn solve_many<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Vec<Option<grid::PyGrid>>> {
     let engine = solving::engine(engine.as_deref())?;
-    let options = Options {
-        size,
-        threads,
-        progress,
-    };
-    let found = batch::run(py, puzzles, options, |grid| {
+    let options = Options { threads, progress };
+    let found = batch::run(py, puzzles, size, options, |grid| {
         solving::solve(engine.as_ref(), grid, strict)
     })?;
     Ok(found
@@ -83,12 +82,8 @@ fn count_many<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Vec<u64>> {
     let engine = solving::engine(engine.as_deref())?;
-    let options = Options {
-        size,
-        threads,
-        progress,
-    };
-    batch::run(py, puzzles, options, |grid| {
+    let options = Options { threads, progress };
+    batch::run(py, puzzles, size, options, |grid| {
         solving::count(engine.as_ref(), grid, limit)
     })
 }
@@ -99,7 +94,10 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ENGINES", PyTuple::new(m.py(), sudokit::engine::NAMES)?)?;
     m.add_class::<grid::PyGrid>()?;
     m.add_class::<puzzle::PyPuzzle>()?;
+    m.add_class::<logic::PyStep>()?;
+    m.add_class::<logic::PyRating>()?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(count_many, m)?)?;
+    m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     errors::register(m)
 }

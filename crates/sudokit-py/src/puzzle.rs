@@ -8,6 +8,7 @@ use pyo3::types::PyType;
 use sudokit::Grid;
 
 use crate::grid::PyGrid;
+use crate::logic::{self, PyRating, PyStep, Selection};
 use crate::{read, solving};
 
 /// A Sudoku puzzle of any classic size, read from text in any format the library reads.
@@ -31,7 +32,8 @@ use crate::{read, solving};
 pub struct PyPuzzle;
 
 impl PyPuzzle {
-    fn create(py: Python<'_>, grid: Grid) -> PyResult<Py<PyPuzzle>> {
+    /// A new `Puzzle` object, after checking the rules.
+    pub fn create(py: Python<'_>, grid: Grid) -> PyResult<Py<PyPuzzle>> {
         Py::new(py, Self::init(read::check(grid)?))
     }
 
@@ -120,5 +122,59 @@ impl PyPuzzle {
     #[pyo3(signature = (*, engine = None))]
     fn is_unique(slf: &Bound<'_, Self>, engine: Option<PyBackedStr>) -> PyResult<bool> {
         Ok(Self::count(slf, 2, engine)? == 1)
+    }
+
+    /// The next step a person would take: the first of the easiest deductions from
+    /// the givens, or ``None`` when logic finds nothing.
+    ///
+    /// ``techniques`` limits the solver to some techniques (comma-separated ids such
+    /// as ``"x-wing"``, HoDoKu names or codes, or families such as ``"singles"``),
+    /// ``without`` leaves some out, and ``uniqueness=False`` leaves out the techniques
+    /// that assume a unique solution; the same for ``explain`` and ``rate``.
+    ///
+    /// >>> sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").hint().text
+    /// 'Hidden Single: r2c2=6 (the only place for 6 in box 1)'
+    #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true))]
+    fn hint(
+        slf: &Bound<'_, Self>,
+        techniques: Option<PyBackedStr>,
+        without: Option<PyBackedStr>,
+        uniqueness: bool,
+    ) -> PyResult<Option<PyStep>> {
+        let selection = Selection::new(techniques, without, uniqueness);
+        logic::hint(grid_of(slf), &selection)
+    }
+
+    /// Every step logic takes to solve the puzzle, in order, as far as its techniques
+    /// go (``rate().solved`` tells whether they finish it).
+    ///
+    /// >>> steps = sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").explain()
+    /// >>> len(steps) > 40, sorted({s.technique for s in steps})
+    /// (True, ['Full House', 'Hidden Single'])
+    #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true))]
+    fn explain(
+        slf: &Bound<'_, Self>,
+        techniques: Option<PyBackedStr>,
+        without: Option<PyBackedStr>,
+        uniqueness: bool,
+    ) -> PyResult<Vec<PyStep>> {
+        let selection = Selection::new(techniques, without, uniqueness);
+        logic::explain(grid_of(slf), &selection)
+    }
+
+    /// The puzzle's difficulty (see ``Rating``).
+    ///
+    /// >>> p = sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    /// >>> p.rate().level, p.rate(techniques="full-house").solved
+    /// ('easy', False)
+    #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true))]
+    fn rate(
+        slf: &Bound<'_, Self>,
+        techniques: Option<PyBackedStr>,
+        without: Option<PyBackedStr>,
+        uniqueness: bool,
+    ) -> PyResult<PyRating> {
+        let selection = Selection::new(techniques, without, uniqueness);
+        logic::rating(grid_of(slf), &selection)
     }
 }

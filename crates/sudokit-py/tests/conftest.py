@@ -26,3 +26,8 @@ def hardest():
 @pytest.fixture(scope="session")
 def multi():
     return read_puzzles("serg_multi.txt")
+
+
+@pytest.fixture(scope="session")
+def top():
+    return read_puzzles("top1465.txt")

@@ -53,8 +53,9 @@ def test_a_grid_is_not_checked_but_a_puzzle_is():
 
 
 def test_unknown_engine():
-    with pytest.raises(sudokit.SolveError, match=r"unknown engine `nope`; choose one of: auto, generic"):
+    with pytest.raises(sudokit.SolveError) as err:
         sudokit.Puzzle(HARD1).solve(engine="nope")
+    assert str(err.value) == f"unknown engine `nope`; choose one of: {', '.join(sudokit.ENGINES)}"
     with pytest.raises(sudokit.SolveError, match="unknown engine"):
         sudokit.solve_many([HARD1], engine="nope")
 

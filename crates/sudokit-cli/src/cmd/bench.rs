@@ -285,13 +285,14 @@ fn disagreements(reference: &[Option<u64>], counts: &[Option<u64>]) -> usize {
 
 fn print_table(rows: &[Row], threads: usize) {
     println!(
-        "{:<34} {:<11} {:>8}  {:>26}  {:>26}  {:>9}  verified",
+        "{:<34} {:<11} {:>8}  {:>26}  {:>26}  {:>9}  {:>9}  verified",
         "file",
         "engine",
         "puzzles",
         "solve/s median (min-max)",
         "count-2/s median (min-max)",
         "guesses/p",
+        "nodes/p",
     );
     for row in rows {
         let name = Path::new(&row.file)
@@ -301,27 +302,30 @@ fn print_table(rows: &[Row], threads: usize) {
             None => "-".to_string(),
             Some(m) if m.finished < row.puzzles => {
                 format!(
-                    "{:.0} ({} of {} in budget)",
-                    m.median, m.finished, row.puzzles
+                    "{} ({} of {} in budget)",
+                    rate(m.median),
+                    m.finished,
+                    row.puzzles
                 )
             }
             Some(m) => {
                 let lo = m.rates.iter().copied().fold(f64::MAX, f64::min);
                 let hi = m.rates.iter().copied().fold(0.0, f64::max);
-                format!("{:.0} ({:.0}-{:.0})", m.median, lo, hi)
+                format!("{} ({}-{})", rate(m.median), rate(lo), rate(hi))
             }
         };
         let solve = row.modes.iter().find(|m| m.limit == 1);
         let count = row.modes.iter().find(|m| m.limit == 2);
         let wrong: usize = row.modes.iter().map(|m| m.wrong).sum();
         println!(
-            "{:<34} {:<11} {:>8}  {:>26}  {:>26}  {:>9.1}  {}",
+            "{:<34} {:<11} {:>8}  {:>26}  {:>26}  {:>9.1}  {:>9.1}  {}",
             name,
             row.engine,
             row.puzzles,
             cell(solve),
             cell(count),
             solve.map_or(0.0, |m| m.guesses_per_puzzle),
+            solve.map_or(0.0, |m| m.nodes_per_puzzle),
             if wrong == 0 {
                 "ok".to_string()
             } else {
@@ -330,4 +334,14 @@ fn print_table(rows: &[Row], threads: usize) {
         );
     }
     println!("threads: {threads}; every solution checked against its puzzle; counts compared between engines");
+}
+
+/// A rate for the table: whole numbers, with two decimals below 10 so that slow
+/// engines do not show as 0.
+fn rate(r: f64) -> String {
+    if r < 10.0 {
+        format!("{r:.2}")
+    } else {
+        format!("{r:.0}")
+    }
 }

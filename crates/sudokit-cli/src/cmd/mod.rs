@@ -3,5 +3,8 @@
 pub mod bench;
 pub mod canon;
 pub mod count;
+pub mod explain;
 pub mod generate;
+pub mod hint;
+pub mod rate;
 pub mod solve;

@@ -1,8 +1,9 @@
 """sudokit: a fast, complete Sudoku toolkit with a native core.
 
 Read a puzzle of any classic size from text in any common format (or from lists or a
-numpy array), then solve it, count its solutions or check that it is unique; solve
-large batches in parallel with ``solve_many``.
+numpy array), then solve it, count its solutions or check that it is unique; ask the
+logic solver for a hint, the steps of a solution or a difficulty rating; solve large
+batches in parallel with ``solve_many``; make new puzzles with ``generate``.
 
 >>> import sudokit
 >>> p = sudokit.Puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
@@ -24,26 +25,34 @@ True
 
 from ._sudokit import (
     ENGINES,
+    GenerateError,
     Grid,
     InvalidPuzzle,
     NoSolution,
     ParseError,
     Puzzle,
+    Rating,
     SolveError,
+    Step,
     __version__,
     count_many,
+    generate,
     solve_many,
 )
 
 __all__ = [
     "ENGINES",
+    "GenerateError",
     "Grid",
     "InvalidPuzzle",
     "NoSolution",
     "ParseError",
     "Puzzle",
+    "Rating",
     "SolveError",
+    "Step",
     "__version__",
     "count_many",
+    "generate",
     "solve_many",
 ]

@@ -4,7 +4,9 @@ Run ``python -m sudokit.bench [FILE ...]``. Each file holds one puzzle per line 
 characters; ``#`` lines are comments). Without files, the project's data sets are
 used when found from the current directory: ``../shared/data/`` first, then ``data/``.
 
-Every solver gets the same puzzles in the same process. sudokit runs one by one
+Every solver gets the same puzzles in the same process. Rates are given per second of
+wall time and per second of CPU time (of all the process's threads), which is the fairer
+figure on a machine shared with other work. sudokit runs one by one
 (``Puzzle(s).solve()``, one thread) and in batches (``solve_many``, one thread and
 ``--threads``); the peers run one by one when installed: ``rustoku``, ``hodoku-py``,
 ``py-sudoku``. Slow solvers stop after ``--budget`` seconds and are rated on what they
@@ -21,6 +23,7 @@ alternating runs.
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -96,20 +99,22 @@ def peers():
 
 
 def one_by_one(solve, puzzles, budget):
-    """Solves puzzles one at a time until done or out of time; (answers, seconds)."""
+    """Solves puzzles one at a time until done or out of time:
+    (answers, wall seconds, CPU seconds)."""
     answers = []
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for s in puzzles:
         answers.append(solve(s))
         if time.perf_counter() - start > budget:
             break
-    return answers, time.perf_counter() - start
+    return answers, time.perf_counter() - start, time.process_time() - cpu
 
 
 def timed(run):
-    start = time.perf_counter()
+    """(answers, wall seconds, CPU seconds of every thread of the process)."""
+    start, cpu = time.perf_counter(), time.process_time()
     answers = run()
-    return answers, time.perf_counter() - start
+    return answers, time.perf_counter() - start, time.process_time() - cpu
 
 
 def wrong_answers(puzzles, answers):
@@ -133,24 +138,31 @@ def cli_engine_rate(cli, path, repeat):
     return max(json.loads(out)[0]["modes"][0]["rates"])
 
 
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def cli_time(cli, path, threads):
-    start = time.perf_counter()
+    """The command solving a file: (wall seconds, CPU seconds)."""
+    start, cpu = time.perf_counter(), children_cpu()
     subprocess.run(
         [cli, "solve", "--threads", str(threads), str(path)],
         stdout=subprocess.DEVNULL,
         check=True,
     )
-    return time.perf_counter() - start
+    return time.perf_counter() - start, children_cpu() - cpu
 
 
 def solve_many_file_time(path, threads):
-    """solve_many doing the CLI's work: read the file, solve, write every line."""
-    start = time.perf_counter()
+    """solve_many doing the command's work: read the file, solve, write every line:
+    (wall seconds, CPU seconds)."""
+    start, cpu = time.perf_counter(), time.process_time()
     grids = sudokit.solve_many(read_puzzles(path), threads=threads)
     with open(os.devnull, "w") as out:
         out.write("\n".join(str(g) for g in grids))
         out.write("\n")
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def main(argv=None):
@@ -181,23 +193,30 @@ def main(argv=None):
         for name, run in runs.items():
             best = None
             for _ in range(args.repeat):
-                answers, seconds = timed(run)
-                best = seconds if best is None else min(best, seconds)
+                answers, seconds, cpu = timed(run)
+                if best is None or seconds < best[0]:
+                    best = (seconds, cpu)
             if "count" in name:  # these data sets hold unique puzzles
                 bad = sum(a != 1 for a in answers)
             else:
                 bad = wrong_answers(puzzles, answers)
-            rows.append((name, len(answers), best, bad))
+            rows.append((name, len(answers), *best, bad))
         for name, solve in others.items():
-            answers, seconds = one_by_one(solve, puzzles, args.budget)
-            rows.append((name, len(answers), seconds, wrong_answers(puzzles, answers)))
+            answers, seconds, cpu = one_by_one(solve, puzzles, args.budget)
+            rows.append((name, len(answers), seconds, cpu, wrong_answers(puzzles, answers)))
 
         print(f"\n{path.name}: {len(puzzles)} puzzles")
-        print(f"  {'solver':34} {'puzzles':>8} {'seconds':>9} {'puzzles/s':>11} {'vs sudokit':>11}  wrong")
+        print(
+            f"  {'solver':36} {'puzzles':>8} {'seconds':>9} {'puzzles/s':>11} "
+            f"{'per CPU s':>11} {'vs sudokit':>11}  wrong"
+        )
         reference = rows[0][1] / rows[0][2]
-        for name, done, seconds, bad in rows:
+        for name, done, seconds, cpu, bad in rows:
             rate = done / seconds
-            print(f"  {name:34} {done:>8} {seconds:>9.3f} {rate:>11,.0f} {rate / reference:>10.3f}x  {bad}")
+            print(
+                f"  {name:36} {done:>8} {seconds:>9.3f} {rate:>11,.0f} {done / cpu:>11,.0f} "
+                f"{rate / reference:>10.3f}x  {bad}"
+            )
             failed |= bad > 0
 
         if args.cli:
@@ -211,9 +230,12 @@ def main(argv=None):
             for _ in range(args.repeat):
                 cli.append(cli_time(args.cli, path, args.threads))
                 lib.append(solve_many_file_time(path, args.threads))
+            cli_wall, lib_wall = min(w for w, _ in cli), min(w for w, _ in lib)
+            cli_cpu, lib_cpu = min(c for _, c in cli), min(c for _, c in lib)
             print(
-                f"  file to lines, {args.threads} threads: CLI {min(cli):.3f} s, solve_many "
-                f"{min(lib):.3f} s (solve_many / CLI = {min(lib) / min(cli):.3f})"
+                f"  file to lines, {args.threads} threads: CLI {cli_wall:.3f} s ({cli_cpu:.3f} CPU s), "
+                f"solve_many {lib_wall:.3f} s ({lib_cpu:.3f} CPU s); solve_many / CLI = "
+                f"{lib_wall / cli_wall:.3f} wall, {lib_cpu / cli_cpu:.3f} CPU"
             )
     return 1 if failed else 0
 

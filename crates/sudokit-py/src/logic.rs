@@ -1,0 +1,241 @@
+//! The human-style logic solver as Python sees it: `sudokit.Step` (one deduction) and
+//! `sudokit.Rating` (a puzzle's difficulty), behind `Puzzle.hint`, `Puzzle.explain`
+//! and `Puzzle.rate`.
+//!
+//! Cells are given as `(row, col)` pairs, 0-based like `grid[row, col]`; the sentence
+//! of a step names them in the usual `r1c1` notation.
+
+use std::sync::OnceLock;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use sudokit::logic::{Outcome, Solver, Step, TechniqueSet};
+use sudokit::rating::{rate, Difficulty};
+use sudokit::{Candidates, Grid};
+
+/// The solver with every implemented technique; `explain` says whether steps carry
+/// their sentence (the rater does not need them).
+pub fn solver(explain: bool) -> &'static Solver {
+    static EXPLAINING: OnceLock<Solver> = OnceLock::new();
+    static QUIET: OnceLock<Solver> = OnceLock::new();
+    let cell = if explain { &EXPLAINING } else { &QUIET };
+    cell.get_or_init(|| Solver::new(TechniqueSet::all()).explain(explain))
+}
+
+/// Which techniques the solver may use, chosen as the command line does: `techniques`
+/// (comma-separated ids, HoDoKu names or codes, or families; all when `None`), minus
+/// `without`, minus the uniqueness family unless `uniqueness`.
+pub struct Selection {
+    techniques: Option<PyBackedStr>,
+    without: Option<PyBackedStr>,
+    uniqueness: bool,
+}
+
+impl Selection {
+    pub fn new(
+        techniques: Option<PyBackedStr>,
+        without: Option<PyBackedStr>,
+        uniqueness: bool,
+    ) -> Selection {
+        Selection {
+            techniques,
+            without,
+            uniqueness,
+        }
+    }
+
+    /// Runs `f` with a solver for this selection (the shared one for the default).
+    fn with_solver<T>(&self, explain: bool, f: impl FnOnce(&Solver) -> T) -> PyResult<T> {
+        if self.techniques.is_none() && self.without.is_none() && self.uniqueness {
+            return Ok(f(solver(explain)));
+        }
+        let set = TechniqueSet::select(
+            self.techniques.as_deref(),
+            self.without.as_deref(),
+            self.uniqueness,
+        )
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(f(&Solver::new(set).explain(explain)))
+    }
+}
+
+/// One deduction of the logic solver: its technique, the placements and eliminations
+/// it makes, and a sentence explaining it.
+///
+/// >>> step = sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").hint()
+/// >>> step.technique, step.rating
+/// ('Hidden Single', 1.2)
+/// >>> step.placements
+/// [(1, 1, 6)]
+#[pyclass(module = "sudokit", name = "Step", frozen)]
+pub struct PyStep {
+    step: Step,
+    size: usize,
+}
+
+impl PyStep {
+    fn place(&self, cell: usize) -> (usize, usize) {
+        (cell / self.size, cell % self.size)
+    }
+
+    fn moves(&self, moves: &[(usize, u8)]) -> Vec<(usize, usize, u8)> {
+        moves
+            .iter()
+            .map(|&(cell, d)| {
+                let (r, c) = self.place(cell);
+                (r, c, d)
+            })
+            .collect()
+    }
+}
+
+#[pymethods]
+impl PyStep {
+    /// The technique's name, as HoDoKu spells it (``"X-Wing"``).
+    #[getter]
+    fn technique(&self) -> &'static str {
+        self.step.technique.name()
+    }
+
+    /// The step's difficulty on Sudoku Explainer's scale (``1.0`` to ``11.9``).
+    #[getter]
+    fn rating(&self) -> f64 {
+        f64::from(self.step.rating.0) / 10.0
+    }
+
+    /// The digits placed, as ``(row, col, digit)``.
+    #[getter]
+    fn placements(&self) -> Vec<(usize, usize, u8)> {
+        self.moves(&self.step.placements)
+    }
+
+    /// The candidates removed, as ``(row, col, digit)``.
+    #[getter]
+    fn eliminations(&self) -> Vec<(usize, usize, u8)> {
+        self.moves(&self.step.eliminations)
+    }
+
+    /// The cells of the pattern that justifies the step, as ``(row, col)``.
+    #[getter]
+    fn cells(&self) -> Vec<(usize, usize)> {
+        self.step.cells.iter().map(|&c| self.place(c)).collect()
+    }
+
+    /// The digits of the pattern.
+    #[getter]
+    fn digits(&self) -> Vec<u16> {
+        self.step.digits.iter().map(|&d| u16::from(d)).collect()
+    }
+
+    /// The sentence that explains the step.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.step.explanation
+    }
+
+    fn __str__(&self) -> &str {
+        &self.step.explanation
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Step({:?}, {:?})", self.technique(), self.step.explanation)
+    }
+}
+
+/// A puzzle's difficulty from the steps logic needs to solve it: Sudoku Explainer's
+/// ``er`` (hardest step), ``ep`` (hardest up to the first placement) and ``ed`` (first
+/// step), HoDoKu's ``score`` and ``level``, the ``hardest`` technique, the number of
+/// ``steps``, and whether logic ``solved`` it (``outcome`` is ``"solved"``, ``"stuck"``
+/// or ``"contradiction"``; when not solved, ``er`` is only a lower bound).
+///
+/// >>> r = sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").rate()
+/// >>> r
+/// Rating(er=1.2, ep=1.2, ed=1.2, level='easy', hardest='Hidden Single', solved=True)
+/// >>> r.score > 0, r.steps > 40
+/// (True, True)
+#[pyclass(module = "sudokit", name = "Rating", frozen, get_all)]
+pub struct PyRating {
+    /// Sudoku Explainer's ER: the rating of the hardest step.
+    er: f64,
+    /// Sudoku Explainer's EP: the hardest step up to the first placement.
+    ep: f64,
+    /// Sudoku Explainer's ED: the rating of the first step.
+    ed: f64,
+    /// HoDoKu's level: ``"easy"``, ``"medium"``, ``"hard"``, ``"unfair"`` or ``"extreme"``.
+    level: &'static str,
+    /// HoDoKu's score: the sum of the steps' base scores.
+    score: u32,
+    /// The technique of the hardest step, or ``None`` when no step was taken.
+    hardest: Option<&'static str>,
+    /// The number of steps applied.
+    steps: usize,
+    /// Whether logic alone solved the puzzle.
+    solved: bool,
+    /// ``"solved"``, ``"stuck"`` or ``"contradiction"``.
+    outcome: &'static str,
+}
+
+impl From<Difficulty> for PyRating {
+    fn from(d: Difficulty) -> PyRating {
+        let tenths = |r: sudokit::logic::Rating| f64::from(r.0) / 10.0;
+        PyRating {
+            er: tenths(d.er),
+            ep: tenths(d.ep),
+            ed: tenths(d.ed),
+            level: d.level.name(),
+            score: d.score,
+            hardest: d.hardest.map(|t| t.name()),
+            steps: d.steps,
+            solved: d.finished(),
+            outcome: match d.outcome {
+                Outcome::Solved => "solved",
+                Outcome::Stuck => "stuck",
+                Outcome::Contradiction => "contradiction",
+            },
+        }
+    }
+}
+
+#[pymethods]
+impl PyRating {
+    fn __repr__(&self) -> String {
+        let hardest = self.hardest.map_or("None".into(), |h| format!("'{h}'"));
+        format!(
+            "Rating(er={:?}, ep={:?}, ed={:?}, level='{}', hardest={hardest}, solved={})",
+            self.er,
+            self.ep,
+            self.ed,
+            self.level,
+            if self.solved { "True" } else { "False" }
+        )
+    }
+}
+
+/// The next step from a puzzle's givens: the first of the easiest.
+pub fn hint(puzzle: &Grid, selection: &Selection) -> PyResult<Option<PyStep>> {
+    let step = selection.with_solver(true, |s| s.hint(&Candidates::from_grid(puzzle)))?;
+    Ok(step.map(|step| PyStep {
+        step,
+        size: puzzle.size(),
+    }))
+}
+
+/// Every step logic applies to solve the puzzle, in order, as far as it goes.
+pub fn explain(puzzle: &Grid, selection: &Selection) -> PyResult<Vec<PyStep>> {
+    let mut steps = Vec::new();
+    selection.with_solver(true, |s| {
+        s.solve(&mut Candidates::from_grid(puzzle), |step, _| {
+            steps.push(PyStep {
+                step: step.clone(),
+                size: puzzle.size(),
+            })
+        })
+    })?;
+    Ok(steps)
+}
+
+/// The puzzle's difficulty.
+pub fn rating(puzzle: &Grid, selection: &Selection) -> PyResult<PyRating> {
+    selection.with_solver(false, |s| rate(puzzle, s).into())
+}

@@ -1,0 +1,96 @@
+"""Hints, explanations, ratings and generation, checked against the solutions."""
+
+import pytest
+
+import sudokit
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+LEVELS = ["easy", "medium", "hard", "unfair", "extreme"]
+
+
+def assert_sound(step, solution):
+    """A step places only solution digits and never removes one."""
+    for r, c, d in step.placements:
+        assert solution[r, c] == d, step
+    for r, c, d in step.eliminations:
+        assert solution[r, c] != d, step
+    assert step.placements or step.eliminations
+    assert step.text and step.technique and step.rating >= 1.0
+
+
+def test_hint_is_sound_on_every_sample(top):
+    for line in top[:40] + [EASY]:
+        p = sudokit.Puzzle(line)
+        step = p.hint()
+        assert step is not None
+        assert_sound(step, p.solve())
+        assert all(0 <= r < 9 and 0 <= c < 9 for r, c in step.cells)
+
+
+def test_explain_steps_are_sound_and_finish_easy_puzzles(top):
+    p = sudokit.Puzzle(EASY)
+    steps = p.explain()
+    solution = p.solve()
+    placed = {}
+    for step in steps:
+        assert_sound(step, solution)
+        placed.update(((r, c), d) for r, c, d in step.placements)
+    empties = {(r, c) for r in range(9) for c in range(9) if p[r, c] == 0}
+    assert set(placed) == empties
+    for line in top[:10]:
+        p = sudokit.Puzzle(line)
+        for step in p.explain():
+            assert_sound(step, p.solve())
+
+
+def test_rate(top, hardest):
+    easy = sudokit.Puzzle(EASY).rate()
+    assert easy.solved and easy.outcome == "solved" and easy.level == "easy"
+    for line in top[:20] + hardest[:5]:
+        r = sudokit.Puzzle(line).rate()
+        assert r.level in LEVELS
+        assert r.outcome in ("solved", "stuck") and r.solved == (r.outcome == "solved")
+        if r.steps:
+            assert r.er >= r.ep >= r.ed >= 1.0 and r.score > 0
+        else:  # logic found nothing from the start
+            assert (r.er, r.ep, r.ed, r.hardest, r.solved) == (0.0, 0.0, 0.0, None, False)
+
+
+def test_generate_unique_symmetric_and_reproducible():
+    puzzles = sudokit.generate(4, seed=11, threads=2)
+    assert len(puzzles) == 4 and len(set(puzzles)) == 4
+    assert puzzles == sudokit.generate(4, seed=11, threads=1)
+    for p in puzzles:
+        assert isinstance(p, sudokit.Puzzle) and p.is_unique()
+        line = str(p)
+        assert all((line[i] == ".") == (line[80 - i] == ".") for i in range(81))
+
+
+def test_generate_options():
+    for p in sudokit.generate(2, seed=5, clues=30, symmetry="none"):
+        assert p.filled <= 30 and p.is_unique()
+    for p in sudokit.generate(2, seed=2, difficulty="medium"):
+        assert p.rate().level == "medium"
+    assert sudokit.generate(size=6, seed=1)[0].size == 6
+    assert sudokit.generate(0) == []
+    with pytest.raises(ValueError, match="symmetry"):
+        sudokit.generate(symmetry="spiral")
+    with pytest.raises(ValueError, match=r"unknown difficulty `fiendish`; choose one of: easy, medium"):
+        sudokit.generate(difficulty="fiendish")
+    with pytest.raises(sudokit.GenerateError):
+        sudokit.generate(seed=1, clues=17, symmetry="dihedral", max_attempts=1)
+
+
+def test_technique_selection(top):
+    p = sudokit.Puzzle(EASY)
+    singles = p.explain(techniques="singles")
+    assert {s.technique for s in singles} <= {"Full House", "Naked Single", "Hidden Single"}
+    assert not p.rate(techniques="full-house").solved
+    assert p.rate(without="full-house").solved
+    for line in top[:5]:
+        q = sudokit.Puzzle(line)
+        for step in q.explain(uniqueness=False):
+            assert_sound(step, q.solve())
+            assert "Unique" not in step.technique
+    with pytest.raises(ValueError):
+        p.hint(techniques="no-such-technique")
