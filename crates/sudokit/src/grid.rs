@@ -93,23 +93,28 @@ impl Grid {
     /// unit and both cells.
     pub fn validate(&self) -> Result<(), PuzzleError> {
         let n = self.size();
-        let mut seen = vec![usize::MAX; n + 1];
         for unit in self.layout.units() {
-            seen.iter_mut().for_each(|s| *s = usize::MAX);
-            for &cell in &unit.cells {
-                let d = self.cells[cell] as usize;
+            let mut seen = 0u64;
+            for (k, &cell) in unit.cells.iter().enumerate() {
+                let d = self.cells[cell];
                 if d == 0 {
                     continue;
                 }
-                if seen[d] != usize::MAX {
+                let bit = 1u64 << (d - 1);
+                if seen & bit != 0 {
+                    let first = unit.cells[..k]
+                        .iter()
+                        .copied()
+                        .find(|&c| self.cells[c] == d)
+                        .unwrap_or(cell);
                     return Err(PuzzleError::Conflict {
-                        digit: d as u8,
+                        digit: d,
                         unit: unit.name(),
-                        first: cell_name(n, seen[d]),
+                        first: cell_name(n, first),
                         second: cell_name(n, cell),
                     });
                 }
-                seen[d] = cell;
+                seen |= bit;
             }
         }
         Ok(())

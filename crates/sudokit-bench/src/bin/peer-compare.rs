@@ -3,7 +3,8 @@
 //!
 //! Per file: every answer of both is verified first; then each of the four runs (sudokit
 //! and the peer, first solution and count to 2) is timed `N` times (default 5), the
-//! order alternating between repetitions, and the best time of each is kept. The table
+//! order alternating between repetitions, and the best CPU time of each is kept (the
+//! thread's own CPU time, so waiting for a core on a shared machine does not count). The table
 //! gives puzzles per second and the ratio sudokit / peer.
 //!
 //! `--only TASK` (`sudokit-first`, `sudokit-limit2`, `peer-first`, `peer-limit2`) runs

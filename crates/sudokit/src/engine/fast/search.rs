@@ -2,11 +2,12 @@
 //! on the most constrained cell.
 //!
 //! The branch cell is a cell with two candidates when there is one (nearly always, as
-//! the `sudoku` crate's notes on JCZSolve also observe), else the open cell with the
-//! fewest candidates among the first open cell of each band. Every branch but the last
-//! works on a copy of the state (a few hundred bytes); the last one reuses it. The
-//! search stops as soon as `limit` solutions are found, so `limit = 2` proves
-//! uniqueness with the least work.
+//! the `sudoku` crate's notes on JCZSolve also observe), else one with three, else any
+//! open cell; among those, the one with the most open peers ([`branch_cell`]). On a
+//! two-candidate cell the digit with more places left on the board is tried first.
+//! Every branch but the last works on a copy of the state (a few hundred bytes); the
+//! last one reuses it. The search stops as soon as `limit` solutions are found, so
+//! `limit = 2` proves uniqueness with the least work.
 
 use super::state::State;
 use crate::engine::Stats;
@@ -64,8 +65,16 @@ impl Run {
                 self.stats.backtracks += u64::from(guessed);
                 return;
             }
+            // On a two-candidate cell, try first the digit with more places left: on
+            // the hardest sets it reaches the first solution with fewer guesses.
             let mut d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
+            if digits.count_ones() == 2 {
+                let e = 31 - digits.leading_zeros() as usize;
+                if state.digit_places(e) > state.digit_places(d) {
+                    d = e;
+                }
+            }
+            digits &= !(1 << d);
             while digits != 0 {
                 self.stats.guesses += 1;
                 let mut child = state;
@@ -90,7 +99,10 @@ impl Run {
     }
 }
 
-/// The cell to branch on: `(band, bit)`.
+/// The cell to branch on, `(band, bit)`: among the open cells with the fewest
+/// candidates (two nearly always), the one with the most open peers, so that the
+/// branch's placement propagates as far as possible. On the hardest sets this roughly
+/// halves the guesses of taking the first two-candidate cell.
 #[inline(always)]
 fn branch_cell(state: &State) -> (usize, u32) {
     let open = [state.unsolved(0), state.unsolved(1), state.unsolved(2)];
@@ -109,14 +121,12 @@ fn branch_cell(state: &State) -> (usize, u32) {
         open
     };
     let mut best = (0u32, 0, 0);
-    for (b, &band) in pool.iter().enumerate() {
-        let mut cells = band;
+    for (b, &cells) in pool.iter().enumerate() {
+        let mut cells = cells;
         while cells != 0 {
             let bit = cells & cells.wrapping_neg();
             cells ^= bit;
-            let score = 1
-                + WEIGHT_OPEN * State::peers_in(&open, b, bit)
-                + WEIGHT_PAIRS * State::peers_in(&pairs, b, bit);
+            let score = 1 + State::peers_in(&open, b, bit);
             if score > best.0 {
                 best = (score, b, bit);
             }
@@ -124,5 +134,3 @@ fn branch_cell(state: &State) -> (usize, u32) {
     }
     (best.1, best.2)
 }
-const WEIGHT_OPEN: u32 = 1;
-const WEIGHT_PAIRS: u32 = 0;

@@ -131,6 +131,14 @@ impl State {
             + (cells[2] & peers[2]).count_ones()
     }
 
+    /// How many cells digit `d` can still take.
+    #[inline(always)]
+    pub fn digit_places(&self, d: usize) -> u32 {
+        self.cand[3 * d].count_ones()
+            + self.cand[3 * d + 1].count_ones()
+            + self.cand[3 * d + 2].count_ones()
+    }
+
     /// Unplaced cells of band `b`.
     #[inline(always)]
     pub fn unsolved(&self, b: usize) -> u32 {
@@ -269,7 +277,10 @@ impl State {
         (c1, c2, c3, c4)
     }
 
-    /// Places every cell with a single candidate.
+    /// Places every cell with a single candidate, a band at a time.
+    ///
+    /// A single's cell holds no other digit, so placing it only clears its peers from
+    /// its own digit's words; two singles of one digit that see each other clash.
     #[inline(always)]
     fn naked_singles(&mut self) -> Singles {
         let mut found = Singles::None;
@@ -285,17 +296,25 @@ impl State {
             if c1 != BAND {
                 return Singles::Contradiction;
             }
-            let mut singles = c1 & !c2 & self.unsolved[b];
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                singles ^= bit;
-                let Some(d) = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0) else {
-                    return Singles::Contradiction;
-                };
-                if !self.place(d, b, bit) {
+            let singles = c1 & !c2 & self.unsolved[b];
+            if singles == 0 {
+                continue;
+            }
+            found = Singles::Placed;
+            self.unsolved[b] &= !singles;
+            for d in 0..9 {
+                let mine = singles & self.cand[3 * d + b];
+                let mut bits = mine;
+                while bits != 0 {
+                    let peers = &PEERS[27 * b + bits.trailing_zeros() as usize % 27];
+                    bits &= bits - 1;
+                    self.cand[3 * d] &= !peers[0];
+                    self.cand[3 * d + 1] &= !peers[1];
+                    self.cand[3 * d + 2] &= !peers[2];
+                }
+                if self.cand[3 * d + b] & mine != mine {
                     return Singles::Contradiction;
                 }
-                found = Singles::Placed;
             }
         }
         found
