@@ -37,44 +37,46 @@ pub const FINDERS: &[(Technique, Finder)] = &[
 
 /// The candidates of one digit seen from one orientation: for every base line, the
 /// cover lines where the digit is a candidate (bit `j` for cover line `j`).
-struct Lines {
+struct Lines<'a> {
     n: usize,
     by_rows: bool,
     digit: u8,
     box_rows: usize,
     box_cols: usize,
-    line: [u64; 64],
+    line: &'a [u64],
 }
 
-impl Lines {
-    /// The lines of every digit: `[rows, columns]` per digit, from one pass over the
-    /// board.
-    fn all(c: &Candidates) -> Vec<[Lines; 2]> {
+impl<'a> Lines<'a> {
+    /// The base-line masks of every digit in one flat table (digit, then rows before
+    /// columns, then line), from one pass over the board.
+    fn table(c: &Candidates) -> Vec<u64> {
         let n = c.layout().size();
-        let (box_rows, box_cols) = (c.layout().box_rows(), c.layout().box_cols());
-        let mut out: Vec<[Lines; 2]> = (1..=n as u8)
-            .map(|digit| {
-                [true, false].map(|by_rows| Lines {
-                    n,
-                    by_rows,
-                    digit,
-                    box_rows,
-                    box_cols,
-                    line: [0; 64],
-                })
-            })
-            .collect();
+        let mut table = vec![0u64; 2 * n * n];
         let masks = c.masks();
         for r in 0..n {
             for col in 0..n {
                 for d in digits(masks[r * n + col]) {
-                    let [rows, cols] = &mut out[d as usize - 1];
-                    rows.line[r] |= 1 << col;
-                    cols.line[col] |= 1 << r;
+                    let at = (d as usize - 1) * 2 * n;
+                    table[at + r] |= 1 << col;
+                    table[at + n + col] |= 1 << r;
                 }
             }
         }
-        out
+        table
+    }
+
+    /// The views of [`Lines::table`]: rows then columns for each digit.
+    fn all(c: &Candidates, table: &'a [u64]) -> impl Iterator<Item = Lines<'a>> {
+        let n = c.layout().size();
+        let (box_rows, box_cols) = (c.layout().box_rows(), c.layout().box_cols());
+        table.chunks(n).enumerate().map(move |(i, line)| Lines {
+            n,
+            by_rows: i % 2 == 0,
+            digit: (i / 2) as u8 + 1,
+            box_rows,
+            box_cols,
+            line,
+        })
     }
 
     /// The box of a cell, as (band, stack).
@@ -150,7 +152,9 @@ fn finned_technique(k: usize, sashimi: bool) -> Technique {
 /// Basic fish of size `k` on every digit, rows then columns as base.
 pub fn basic(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
     let t = basic_technique(k);
-    for lines in Lines::all(c).iter().flatten() {
+    let table = Lines::table(c);
+    for lines in Lines::all(c, &table) {
+        let lines = &lines;
         let (bases, len) = lines.bases(1, k as u32);
         combinations(len, k, |pick| {
             let mut base = [0usize; 4];
@@ -234,7 +238,9 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
     let layout = c.layout();
     let n = layout.size();
     let t = finned_technique(k, sashimi);
-    for lines in Lines::all(c).iter().flatten() {
+    let table = Lines::table(c);
+    for lines in Lines::all(c, &table) {
+        let lines = &lines;
         let by_rows = lines.by_rows;
         // Box extent along the base lines (how many cover lines one box spans).
         let cover_span = if by_rows {
