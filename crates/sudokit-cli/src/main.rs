@@ -9,6 +9,7 @@ mod cmd;
 mod common;
 mod driver;
 mod input;
+mod logic;
 mod outcome;
 
 use std::process::ExitCode;
@@ -44,6 +45,12 @@ enum Command {
     Count(cmd::count::Args),
     /// Measure engines on puzzle files (puzzles/s, verified).
     Bench(cmd::bench::Args),
+    /// Show the next logical step of a puzzle or pencilmark grid.
+    Hint(cmd::hint::Args),
+    /// Explain every logical step of a puzzle, easiest first.
+    Explain(cmd::explain::Args),
+    /// Rate puzzles: ER/EP/ED, level and hardest technique, one line each.
+    Rate(cmd::rate::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +59,9 @@ fn main() -> ExitCode {
         Command::Solve(args) => cmd::solve::run(args),
         Command::Count(args) => cmd::count::run(args),
         Command::Bench(args) => cmd::bench::run(args),
+        Command::Hint(args) => cmd::hint::run(args),
+        Command::Explain(args) => cmd::explain::run(args),
+        Command::Rate(args) => cmd::rate::run(args),
     };
     match result {
         Ok(code) => code,

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::candidates::Candidates;
 use crate::grid::Grid;
-use crate::logic::{Level, Outcome, Rating, Solver, Technique};
+use crate::logic::{Level, Outcome, Rating, Solver, Step, Technique};
 
 /// The difficulty of one puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,39 +64,69 @@ pub fn rate(puzzle: &Grid, solver: &Solver) -> Difficulty {
 
 /// Rates a candidate state (a pencilmark grid, a partly solved puzzle).
 pub fn rate_state(mut c: Candidates, solver: &Solver) -> Difficulty {
-    let mut d = Difficulty {
-        er: Rating(0),
-        ep: Rating(0),
-        ed: Rating(0),
-        level: Level::Easy,
-        score: 0,
-        hardest: None,
-        steps: 0,
-        outcome: Outcome::Stuck,
-    };
-    let mut placed = false;
-    d.outcome = solver.solve(&mut c, |step, _| {
-        if d.steps == 0 {
-            d.ed = step.rating;
+    let mut rater = Rater::default();
+    let outcome = solver.solve(&mut c, |step, _| rater.add(step));
+    rater.finish(outcome)
+}
+
+/// Builds a [`Difficulty`] from the steps of a run, for callers that also do something
+/// else with each step (`explain` prints them).
+#[derive(Debug, Clone, Default)]
+pub struct Rater {
+    er: Rating,
+    ep: Rating,
+    ed: Rating,
+    level: Option<Level>,
+    score: u32,
+    hardest: Option<Technique>,
+    steps: usize,
+    placed: bool,
+}
+
+impl Rater {
+    /// Accounts for one applied step.
+    pub fn add(&mut self, step: &Step) {
+        if self.steps == 0 {
+            self.ed = step.rating;
         }
-        d.steps += 1;
-        if step.rating > d.er {
-            d.er = step.rating;
-            d.hardest = Some(step.technique);
+        self.steps += 1;
+        if step.rating > self.er {
+            self.er = step.rating;
+            self.hardest = Some(step.technique);
         }
-        if !placed {
-            d.ep = d.er;
-            placed = !step.placements.is_empty();
+        if !self.placed {
+            self.ep = self.er;
+            self.placed = !step.placements.is_empty();
         }
         let info = step.technique.info();
-        d.score = d.score.saturating_add(info.score);
-        d.level = d.level.max(info.level);
-    });
-    if d.outcome != Outcome::Solved {
-        d.level = Level::Extreme;
+        self.score = self.score.saturating_add(info.score);
+        self.level = Some(self.level.map_or(info.level, |l| l.max(info.level)));
     }
-    while d.score > d.level.max_score() {
-        d.level = Level::ALL[d.level as usize + 1];
+
+    /// Steps accounted for so far.
+    pub fn steps(&self) -> usize {
+        self.steps
     }
-    d
+
+    /// The difficulty, given how the run ended.
+    pub fn finish(self, outcome: Outcome) -> Difficulty {
+        let mut level = if outcome == Outcome::Solved {
+            self.level.unwrap_or(Level::Easy)
+        } else {
+            Level::Extreme
+        };
+        while self.score > level.max_score() {
+            level = Level::ALL[level as usize + 1];
+        }
+        Difficulty {
+            er: self.er,
+            ep: self.ep,
+            ed: self.ed,
+            level,
+            score: self.score,
+            hardest: self.hardest,
+            steps: self.steps,
+            outcome,
+        }
+    }
 }

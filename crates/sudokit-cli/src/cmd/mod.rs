@@ -2,4 +2,7 @@
 
 pub mod bench;
 pub mod count;
+pub mod explain;
+pub mod hint;
+pub mod rate;
 pub mod solve;

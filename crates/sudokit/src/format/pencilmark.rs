@@ -68,16 +68,29 @@ pub enum PencilmarkError {
 }
 
 /// Whether `text` looks like a pencilmark grid or Sukaku line rather than a puzzle: a
-/// group of two or more digits, or a line of `n³` cells (64, 216, 512 or 729).
+/// line of several groups, one of them two or more digits 1–9 (a cell with several
+/// candidates), or a line of `n³` cells (64, 216, 512 or 729).
+///
+/// ```
+/// use sudokit::format::pencilmark::looks_like;
+/// assert!(looks_like("1234 5 689 7 12 3 4 8 9"));
+/// assert!(!looks_like("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
+/// assert!(!looks_like("123456789\n4 . . | . . . | 8 . 5"));
+/// ```
 pub fn looks_like(text: &str) -> bool {
     text.lines().map(str::trim).any(|l| {
         let word = l.split_whitespace().next().unwrap_or("");
         let sukaku = [64, 216, 512, 729].contains(&word.len())
             && word.chars().all(|c| c.is_ascii_digit() || c == '.');
-        let group = !l.starts_with('#')
-            && l.split(|c: char| c.is_whitespace() || c == '|' || c == ':')
-                .any(|g| g.len() >= 2 && g.chars().all(|c| c.is_ascii_digit()));
-        sukaku || group
+        let groups: Vec<&str> = l
+            .split(|c: char| c.is_whitespace() || c == '|' || c == ':')
+            .filter(|g| !g.is_empty())
+            .collect();
+        let multi = groups.len() >= 2
+            && groups
+                .iter()
+                .any(|g| g.len() >= 2 && g.chars().all(|c| ('1'..='9').contains(&c)));
+        !l.starts_with('#') && (sukaku || multi)
     })
 }
 
@@ -242,7 +255,8 @@ fn build(n: usize, masks: Vec<Mask>) -> Result<Candidates, PencilmarkError> {
 /// let g: sudokit::Grid = "1...2...3...4...".parse().unwrap();
 /// let c = sudokit::Candidates::from_grid(&g);
 /// let text = sudokit::format::pencilmark::write(&c);
-/// assert_eq!(text.lines().next().unwrap(), "1   34  | 34  2   ");
+/// assert_eq!(text.lines().next().unwrap(), "1  34  | 234  234");
+/// assert_eq!(text.lines().nth(2).unwrap(), "-------+---------");
 /// ```
 pub fn write(c: &Candidates) -> String {
     let layout = c.layout();
@@ -271,18 +285,18 @@ pub fn write(c: &Candidates) -> String {
                 }
                 rule.push_str(&"-".repeat(w + 2));
             }
-            out.push_str(rule.trim_end());
+            rule.truncate(rule.len() - 2);
+            out.push_str(&rule);
             out.push('\n');
         }
+        let mut row = String::new();
         for col in 0..n {
             if col > 0 && col % layout.box_cols() == 0 {
-                out.push_str("| ");
+                row.push_str("| ");
             }
-            let _ = write!(out, "{:w$}  ", groups[r * n + col], w = width[col]);
+            let _ = write!(row, "{:w$}  ", groups[r * n + col], w = width[col]);
         }
-        while out.ends_with("  ") && out.len() > 1 {
-            out.pop();
-        }
+        out.push_str(row.trim_end());
         out.push('\n');
     }
     out

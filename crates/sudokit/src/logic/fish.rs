@@ -12,7 +12,7 @@
 use super::step::{and_list, cell, removal, FindOptions, Step};
 use super::technique::Technique;
 use super::{combinations, Finder};
-use crate::candidates::Candidates;
+use crate::candidates::{digits, Candidates};
 
 /// The finders of this family.
 pub const FINDERS: &[(Technique, Finder)] = &[
@@ -47,30 +47,34 @@ struct Lines {
 }
 
 impl Lines {
-    fn new(c: &Candidates, digit: u8, by_rows: bool) -> Lines {
+    /// The lines of every digit: `[rows, columns]` per digit, from one pass over the
+    /// board.
+    fn all(c: &Candidates) -> Vec<[Lines; 2]> {
         let n = c.layout().size();
-        let mut line = [0u64; 64];
-        for (cl, _) in c
-            .masks()
-            .iter()
-            .enumerate()
-            .filter(|&(cl, _)| c.has(cl, digit))
-        {
-            let (r, col) = (cl / n, cl % n);
-            if by_rows {
-                line[r] |= 1 << col;
-            } else {
-                line[col] |= 1 << r;
+        let (box_rows, box_cols) = (c.layout().box_rows(), c.layout().box_cols());
+        let mut out: Vec<[Lines; 2]> = (1..=n as u8)
+            .map(|digit| {
+                [true, false].map(|by_rows| Lines {
+                    n,
+                    by_rows,
+                    digit,
+                    box_rows,
+                    box_cols,
+                    line: [0; 64],
+                })
+            })
+            .collect();
+        let masks = c.masks();
+        for r in 0..n {
+            for col in 0..n {
+                for d in digits(masks[r * n + col]) {
+                    let [rows, cols] = &mut out[d as usize - 1];
+                    rows.line[r] |= 1 << col;
+                    cols.line[col] |= 1 << r;
+                }
             }
         }
-        Lines {
-            n,
-            by_rows,
-            digit,
-            box_rows: c.layout().box_rows(),
-            box_cols: c.layout().box_cols(),
-            line,
-        }
+        out
     }
 
     /// The box of a cell, as (band, stack).
@@ -145,29 +149,25 @@ fn finned_technique(k: usize, sashimi: bool) -> Technique {
 
 /// Basic fish of size `k` on every digit, rows then columns as base.
 pub fn basic(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
-    let n = c.layout().size();
     let t = basic_technique(k);
-    for digit in 1..=n as u8 {
-        for by_rows in [true, false] {
-            let lines = Lines::new(c, digit, by_rows);
-            let (bases, len) = lines.bases(1, k as u32);
-            combinations(len, k, |pick| {
-                let mut base = [0usize; 4];
-                for (b, &i) in base.iter_mut().zip(pick) {
-                    *b = bases[i];
-                }
-                let base = &base[..k];
-                let covers = base.iter().fold(0, |m, &b| m | lines.line[b]);
-                if covers.count_ones() as usize != k {
-                    return;
-                }
-                let elims = cover_eliminations(&lines, base, covers, |_| true);
-                if elims.is_empty() {
-                    return;
-                }
-                push(out, opts, t, &lines, base, covers, Vec::new(), elims);
-            });
-        }
+    for lines in Lines::all(c).iter().flatten() {
+        let (bases, len) = lines.bases(1, k as u32);
+        combinations(len, k, |pick| {
+            let mut base = [0usize; 4];
+            for (b, &i) in base.iter_mut().zip(pick) {
+                *b = bases[i];
+            }
+            let base = &base[..k];
+            let covers = base.iter().fold(0, |m, &b| m | lines.line[b]);
+            if covers.count_ones() as usize != k {
+                return;
+            }
+            let elims = cover_eliminations(lines, base, covers, |_| true);
+            if elims.is_empty() {
+                return;
+            }
+            push(out, opts, t, lines, base, covers, Vec::new(), elims);
+        });
     }
 }
 
@@ -234,49 +234,47 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
     let layout = c.layout();
     let n = layout.size();
     let t = finned_technique(k, sashimi);
-    for digit in 1..=n as u8 {
-        for by_rows in [true, false] {
-            let lines = Lines::new(c, digit, by_rows);
-            // Box extent along the base lines (how many cover lines one box spans).
-            let cover_span = if by_rows {
-                layout.box_cols()
-            } else {
-                layout.box_rows()
-            };
-            // A base line holds at most `cover_span` fins besides its `k` covers.
-            let (bases, len) = lines.bases(1, (k + cover_span) as u32);
-            combinations(len, k, |pick| {
-                let mut base = [0usize; 4];
-                for (b, &i) in base.iter_mut().zip(pick) {
-                    *b = bases[i];
+    for lines in Lines::all(c).iter().flatten() {
+        let by_rows = lines.by_rows;
+        // Box extent along the base lines (how many cover lines one box spans).
+        let cover_span = if by_rows {
+            layout.box_cols()
+        } else {
+            layout.box_rows()
+        };
+        // A base line holds at most `cover_span` fins besides its `k` covers.
+        let (bases, len) = lines.bases(1, (k + cover_span) as u32);
+        combinations(len, k, |pick| {
+            let mut base = [0usize; 4];
+            for (b, &i) in base.iter_mut().zip(pick) {
+                *b = bases[i];
+            }
+            let base = &base[..k];
+            let union = base.iter().fold(0u64, |m, &b| m | lines.line[b]);
+            let size = union.count_ones() as usize;
+            if size <= k || size > k + cover_span {
+                return;
+            }
+            // The fins lie in one box: within one group of `cover_span` cover lines.
+            for group in 0..n / cover_span {
+                let span = ((1u64 << cover_span) - 1) << (group * cover_span);
+                let required = union & !span;
+                let need = k.saturating_sub(required.count_ones() as usize);
+                if required.count_ones() as usize > k {
+                    continue;
                 }
-                let base = &base[..k];
-                let union = base.iter().fold(0u64, |m, &b| m | lines.line[b]);
-                let size = union.count_ones() as usize;
-                if size <= k || size > k + cover_span {
-                    return;
+                let mut free = [0usize; 64];
+                let mut len = 0;
+                for v in bits(union & span) {
+                    free[len] = v;
+                    len += 1;
                 }
-                // The fins lie in one box: within one group of `cover_span` cover lines.
-                for group in 0..n / cover_span {
-                    let span = ((1u64 << cover_span) - 1) << (group * cover_span);
-                    let required = union & !span;
-                    let need = k.saturating_sub(required.count_ones() as usize);
-                    if required.count_ones() as usize > k {
-                        continue;
-                    }
-                    let mut free = [0usize; 64];
-                    let mut len = 0;
-                    for v in bits(union & span) {
-                        free[len] = v;
-                        len += 1;
-                    }
-                    combinations_or_none(len, need, |extra| {
-                        let covers = extra.iter().fold(required, |m, &i| m | 1 << free[i]);
-                        try_finned(&lines, base, covers, sashimi, t, out, opts);
-                    });
-                }
-            });
-        }
+                combinations_or_none(len, need, |extra| {
+                    let covers = extra.iter().fold(required, |m, &i| m | 1 << free[i]);
+                    try_finned(lines, base, covers, sashimi, t, out, opts);
+                });
+            }
+        });
     }
 }
 

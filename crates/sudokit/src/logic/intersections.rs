@@ -6,7 +6,7 @@ use super::step::{and_list, cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
 use super::{combinations, Finder};
 use crate::candidates::{digits, Candidates, Mask};
-use crate::layout::{Unit, UnitKind};
+use crate::layout::Unit;
 
 /// The finders of this family.
 pub const FINDERS: &[(Technique, Finder)] = &[
@@ -16,28 +16,55 @@ pub const FINDERS: &[(Technique, Finder)] = &[
     (Technique::LockedTriple, locked_triple),
 ];
 
-/// Calls `f(box, line)` for every box and every row or column crossing it.
-fn for_each_crossing(c: &Candidates, mut f: impl FnMut(&Unit, &Unit)) {
-    let layout = c.layout();
-    let n = layout.size();
-    let units = layout.units();
-    for bx in units.iter().filter(|u| u.kind == UnitKind::Box) {
-        let first = bx.cells[0];
-        let (top, left) = (layout.row(first), layout.col(first));
-        for row in &units[top..top + layout.box_rows()] {
-            f(bx, row);
-        }
-        for col in &units[n + left..n + left + layout.box_cols()] {
-            f(bx, col);
-        }
+/// A box and a row or column crossing it.
+struct Crossing<'a> {
+    bx: &'a Unit,
+    line: &'a Unit,
+    /// Positions (in `bx.cells`) of the cells on the line.
+    in_box: u64,
+    /// Positions (in `line.cells`) of the cells in the box.
+    in_line: u64,
+}
+
+impl Crossing<'_> {
+    /// The OR of the masks of `cells` at the positions in `bits`.
+    fn union(c: &Candidates, cells: &[usize], bits: u64) -> Mask {
+        cells
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| bits >> i & 1 != 0)
+            .fold(0, |m, (_, &cl)| m | c.mask(cl))
     }
 }
 
-fn in_line(c: &Candidates, line: &Unit, cell: usize) -> bool {
-    let l = c.layout();
-    match line.kind {
-        UnitKind::Row => l.row(cell) == line.index,
-        _ => l.col(cell) == line.index,
+/// Calls `f` for every box and every row or column crossing it. The positions are
+/// worked out from the shape (boxes list their cells row by row), without divisions.
+fn for_each_crossing(c: &Candidates, mut f: impl FnMut(&Crossing)) {
+    let layout = c.layout();
+    let n = layout.size();
+    let (br, bc) = (layout.box_rows(), layout.box_cols());
+    let units = layout.units();
+    let (row_bits, col_bits) = ((1u64 << bc) - 1, (1u64 << br) - 1);
+    for bx in &units[2 * n..3 * n] {
+        let first = bx.cells[0];
+        let (top, left) = (layout.row(first), layout.col(first));
+        for i in 0..br {
+            f(&Crossing {
+                bx,
+                line: &units[top + i],
+                in_box: row_bits << (i * bc),
+                in_line: row_bits << left,
+            });
+        }
+        let column = (0..br).fold(0u64, |m, i| m | 1 << (i * bc));
+        for j in 0..bc {
+            f(&Crossing {
+                bx,
+                line: &units[n + left + j],
+                in_box: column << j,
+                in_line: col_bits << top,
+            });
+        }
     }
 }
 
@@ -54,20 +81,11 @@ pub fn claiming(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
 fn locked_candidates(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
     let n = c.layout().size();
     let point = t == Technique::LockedCandidates1;
-    for_each_crossing(c, |bx, line| {
-        let (mut inter, mut box_rest, mut line_rest): (Mask, Mask, Mask) = (0, 0, 0);
-        for &cl in &bx.cells {
-            if in_line(c, line, cl) {
-                inter |= c.mask(cl);
-            } else {
-                box_rest |= c.mask(cl);
-            }
-        }
-        for &cl in &line.cells {
-            if !c.layout().units_of(cl).contains(&(2 * n + bx.index)) {
-                line_rest |= c.mask(cl);
-            }
-        }
+    for_each_crossing(c, |x| {
+        let (bx, line) = (x.bx, x.line);
+        let inter = Crossing::union(c, &bx.cells, x.in_box);
+        let box_rest = Crossing::union(c, &bx.cells, !x.in_box);
+        let line_rest = Crossing::union(c, &line.cells, !x.in_line);
         let found = if point {
             inter & !box_rest & line_rest
         } else {
@@ -82,8 +100,9 @@ fn locked_candidates(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t:
             let cells: Vec<usize> = bx
                 .cells
                 .iter()
-                .copied()
-                .filter(|&cl| in_line(c, line, cl) && c.has(cl, d))
+                .enumerate()
+                .filter(|&(i, &cl)| x.in_box >> i & 1 != 0 && c.has(cl, d))
+                .map(|(_, &cl)| cl)
                 .collect();
             if cells.len() < 2 {
                 continue;
@@ -128,11 +147,13 @@ fn locked_set(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize)
     } else {
         Technique::LockedTriple
     };
-    for_each_crossing(c, |bx, line| {
+    for_each_crossing(c, |x| {
+        let (bx, line) = (x.bx, x.line);
         let mut open = [0usize; 64];
         let mut len = 0;
-        for &cl in &bx.cells {
-            if in_line(c, line, cl) && c.value(cl) == 0 && c.mask(cl).count_ones() as usize <= k {
+        for (i, &cl) in bx.cells.iter().enumerate() {
+            let on_line = x.in_box >> i & 1 != 0;
+            if on_line && c.value(cl) == 0 && c.mask(cl).count_ones() as usize <= k {
                 open[len] = cl;
                 len += 1;
             }

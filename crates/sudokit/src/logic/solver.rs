@@ -2,10 +2,13 @@
 //!
 //! At every round the [`Solver`] asks its techniques in order of rating (Sudoku
 //! Explainer's scale, catalogue order between equals) for steps; the first technique
-//! that finds any wins the round, and its steps of the lowest rating are applied one
-//! after the other (those that no longer change anything are dropped). All of them were
-//! found in the same state, so each stays sound after the others; applying them together
-//! gives the same hardest step as applying one per round, for a fraction of the work.
+//! that finds any wins the round. If its steps place digits (singles), all those of the
+//! lowest rating are applied one after the other (those that no longer change anything
+//! are dropped): they were found in the same state, so each stays sound after the
+//! others, and placing them together gives the same hardest step as one per round for a
+//! fraction of the work. A step that only eliminates is applied alone, as Sudoku
+//! Explainer and HoDoKu do, so the step count and score do not include eliminations
+//! that the next singles would have made unnecessary.
 
 use serde::{Deserialize, Serialize};
 
@@ -97,11 +100,16 @@ impl Solver {
             let Some(low) = steps.iter().map(|s| s.rating).min() else {
                 return Outcome::Stuck;
             };
+            // Placements of one rating go together; an elimination step goes alone, as
+            // the others it came with may not be needed once it is applied.
             let mut changed = false;
             for step in steps.iter().filter(|s| s.rating == low) {
                 if step.changes(c) && step.apply(c) {
                     changed = true;
                     visit(step, c);
+                    if step.placements.is_empty() {
+                        break;
+                    }
                 }
             }
             if !changed {

@@ -1,0 +1,138 @@
+//! `hint`, `explain` and `rate` end to end: text and JSON output, pencilmark input,
+//! technique selection, exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use sudokit::format::pencilmark;
+use sudokit::logic::reglib::Case;
+use sudokit::logic::{find, FindOptions, Step, TechniqueSet};
+
+const HARD1: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const X_WING_CASE: &str = ":0300:3:9.....+5+6+1..+6.+1.7+937+1..962486...2+147+9........5....4...642..+586+1+75.71.+2..+4..1....+52::313 314 343 344 353 354 363 364 394::";
+
+fn sudokit(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn hint_in_text_and_json() {
+    let out = sudokit(&["hint", HARD1], "");
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        "Hidden Single: r6c2=4 (the only place for 4 in box 4)\n"
+    );
+    let out = sudokit(&["hint", "--json", "-"], HARD1);
+    let step: Step = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(step.placements, vec![(46, 4)]);
+}
+
+#[test]
+fn hint_one_technique_on_a_pencilmark_grid() {
+    let case: Case = X_WING_CASE.parse().unwrap();
+    let grid = pencilmark::write(&case.state);
+    let out = sudokit(&["hint", "--technique", "x-wing", "--json", "-"], &grid);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let steps: Vec<Step> = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(steps.len(), 1);
+    let mut e = steps[0].eliminations.clone();
+    e.sort_unstable();
+    assert_eq!(e, case.eliminations);
+    // The same state as a Sukaku line, and a technique with nothing to find there.
+    let line = pencilmark::write_sukaku(&case.state);
+    let none = TechniqueSet::implemented()
+        .iter()
+        .find(|&t| find(t, &case.state, &FindOptions::default()).is_empty())
+        .unwrap();
+    let out = sudokit(&["hint", "--technique", none.id(), &line], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains(&format!("no {} here", none.name())));
+}
+
+#[test]
+fn explain_every_step_and_the_summary() {
+    let out = sudokit(&["explain", "--grid", HARD1, "--techniques", "singles"], "");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "singles alone get stuck on hard1"
+    );
+    let t = text(&out.stdout);
+    assert!(t.contains("  1. Hidden Single: r6c2=4"), "{t}");
+    assert!(t.contains("Stuck after"), "{t}");
+    let out = sudokit(&["explain", "--json", "data/examples.txt"], "");
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 6);
+    assert_eq!(lines[0]["outcome"], "solved");
+    let steps: Vec<Step> = serde_json::from_value(lines[0]["steps"].clone()).unwrap();
+    assert_eq!(steps.len(), 49);
+    let result: sudokit::Grid = lines[0]["result"].as_str().unwrap().parse().unwrap();
+    let puzzle: sudokit::Grid = lines[0]["puzzle"].as_str().unwrap().parse().unwrap();
+    assert!(result.is_solution_of(&puzzle));
+}
+
+#[test]
+fn rate_lines_in_order() {
+    let out = sudokit(&["rate", "--threads", "2", "data/examples.txt"], "");
+    let t = text(&out.stdout);
+    let rows: Vec<Vec<&str>> = t.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 6, "{t}");
+    assert_eq!(
+        rows[0],
+        vec![
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            "1.2/1.2/1.2",
+            "easy",
+            "hidden-single",
+            "49",
+            "solved"
+        ]
+    );
+    // Inkala's puzzle is far beyond these techniques: stuck, never guessed.
+    assert_eq!(rows[2][2], "extreme");
+    assert_eq!(rows[2][5], "stuck");
+    // The 16×16 puzzle rates too.
+    assert_eq!(rows[5].len(), 6);
+}
+
+#[test]
+fn rate_reports_puzzles_it_cannot_rate() {
+    let input = format!("{HARD1}\n{}\n12345\n", ".".repeat(81));
+    let out = sudokit(&["rate", "--stats"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let t = text(&out.stdout);
+    let lines: Vec<&str> = t.lines().collect();
+    assert_eq!(lines[1], "error: multiple solutions");
+    assert_eq!(lines[2], "error: malformed");
+    assert!(text(&out.stderr).contains("rated 1: logic finished"));
+}
+
+#[test]
+fn bad_technique_names_are_usage_errors() {
+    let out = sudokit(&["rate", "--techniques", "x-ring", "data/examples.txt"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown technique \"x-ring\""));
+    let out = sudokit(&["hint", "--technique", "x-chain", HARD1], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("not implemented yet"));
+}
