@@ -28,7 +28,13 @@ pub fn pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
 /// A progress bar on standard error, hidden when it is not a terminal or the batch
 /// is short.
 pub fn progress(len: usize, what: &str) -> ProgressBar {
-    if len < PROGRESS_MIN || !std::io::stderr().is_terminal() {
+    progress_from(len, what, PROGRESS_MIN)
+}
+
+/// A progress bar as [`progress`], shown from `min` items on (slow jobs want it for
+/// shorter batches).
+pub fn progress_from(len: usize, what: &str, min: usize) -> ProgressBar {
+    if len < min || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());

@@ -28,6 +28,8 @@ Examples:
   sudokit solve --format pretty --unique puzzles.txt
   sudokit count --limit 2 data/serg_multi.txt
   sudokit bench --engine all data/top1465.txt
+  sudokit generate -n 100 --symmetry rotate-180 --seed 7
+  sudokit canon --dedupe puzzles.txt
 
 Exit codes: 0 all puzzles succeeded; 1 some puzzle failed (see standard error; the
 rest of the batch is still done); 2 usage error."
@@ -45,6 +47,10 @@ enum Command {
     Count(cmd::count::Args),
     /// Measure engines on puzzle files (puzzles/s, verified).
     Bench(cmd::bench::Args),
+    /// Generate puzzles: unique, minimal, symmetric, reproducible from a seed.
+    Generate(cmd::generate::Args),
+    /// Canonical forms of 9×9 puzzles; drop equivalent puzzles with --dedupe.
+    Canon(cmd::canon::Args),
     /// Show the next logical step of a puzzle or pencilmark grid.
     Hint(cmd::hint::Args),
     /// Explain every logical step of a puzzle, easiest first.
@@ -59,6 +65,8 @@ fn main() -> ExitCode {
         Command::Solve(args) => cmd::solve::run(args),
         Command::Count(args) => cmd::count::run(args),
         Command::Bench(args) => cmd::bench::run(args),
+        Command::Generate(args) => cmd::generate::run(args),
+        Command::Canon(args) => cmd::canon::run(args),
         Command::Hint(args) => cmd::hint::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Rate(args) => cmd::rate::run(args),

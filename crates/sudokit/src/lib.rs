@@ -20,14 +20,17 @@
 //! thin layers over this API.
 
 pub mod candidates;
+pub mod canon;
 pub mod engine;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod layout;
 pub mod leetcode;
 pub mod logic;
 pub mod rating;
+pub mod transform;
 
 pub use candidates::{Candidates, Mask};
 pub use engine::{Engine, Search, SolveError, Stats};

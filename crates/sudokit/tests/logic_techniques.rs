@@ -124,7 +124,9 @@ fn every_implemented_technique_has_a_checked_position_and_sentence() {
         assert_eq!(step.technique, t);
         covered.insert(t);
     }
-    assert_eq!(covered, TechniqueSet::implemented());
+    // The other families have their own positions (logic_single_digit.rs, …).
+    let families = TechniqueSet::parse("singles,intersections,subsets,fish").unwrap();
+    assert_eq!(covered, TechniqueSet::implemented().intersection(families));
 }
 
 #[test]

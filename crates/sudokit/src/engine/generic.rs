@@ -27,6 +27,9 @@ struct Run<'a> {
     layout: &'a Layout,
     all: Mask,
     queue: Vec<(usize, u8)>,
+    /// Units whose cells changed since they were last scanned for hidden singles.
+    dirty: Vec<bool>,
+    dirty_list: Vec<usize>,
     limit: u64,
     count: u64,
     first: Option<Vec<u8>>,
@@ -34,6 +37,16 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
+    #[inline]
+    fn touch(&mut self, cell: usize) {
+        for &u in self.layout.units_of(cell) {
+            if !self.dirty[u] {
+                self.dirty[u] = true;
+                self.dirty_list.push(u);
+            }
+        }
+    }
+
     /// Applies the queued placements and every single they imply; `false` on a
     /// contradiction.
     fn propagate(&mut self, s: &mut State) -> bool {
@@ -52,6 +65,7 @@ impl Run<'_> {
                 s.values[cell] = d;
                 s.cands[cell] = 0;
                 s.open -= 1;
+                self.touch(cell);
                 for &p in self.layout.peers(cell) {
                     let m = s.cands[p];
                     if m & b != 0 {
@@ -60,6 +74,7 @@ impl Run<'_> {
                         if m == 0 {
                             return false;
                         }
+                        self.touch(p);
                         if m & (m - 1) == 0 {
                             self.queue.push((p, m.trailing_zeros() as u8 + 1));
                         }
@@ -69,7 +84,11 @@ impl Run<'_> {
             if s.open == 0 {
                 return true;
             }
-            for unit in self.layout.units() {
+            // A unit is only rescanned when one of its cells changed: the state it
+            // was last scanned in had no hidden single and no missing digit there.
+            while let Some(u) = self.dirty_list.pop() {
+                self.dirty[u] = false;
+                let unit = &self.layout.units()[u];
                 let (mut once, mut twice, mut placed) = (0 as Mask, 0 as Mask, 0 as Mask);
                 for &c in &unit.cells {
                     let v = s.values[c];
@@ -163,6 +182,8 @@ impl Engine for Generic {
             layout,
             all: layout.all_digits(),
             queue: Vec::with_capacity(cells),
+            dirty: vec![true; layout.units().len()],
+            dirty_list: (0..layout.units().len()).collect(),
             limit: limit.max(1),
             count: 0,
             first: None,

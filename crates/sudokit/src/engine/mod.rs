@@ -11,8 +11,28 @@
 //!
 //! The engines are listed in [`NAMES`] and built by name with [`by_name`]; [`Auto`]
 //! picks the best engine for each layout.
+//!
+//! The classic engines follow the project's seed documents: [`Norvig`] (propagation and
+//! depth-first search), [`Backtrack`] (bitset backtracking with look-ahead), [`Dlx`]
+//! (exact cover on dancing links) and [`BoardSearch`] (the coursework's breadth-first
+//! and best-first searches). Engines with options are plain structs with public fields;
+//! `by_name` builds their defaults, and a program sets the fields itself:
+//!
+//! ```
+//! use sudokit::engine::{Backtrack, BoardSearch, Engine};
+//! let puzzle: sudokit::Grid = "1...2...3...4...".parse().unwrap();
+//! let two_ahead = Backtrack { lookahead: 2 };
+//! let triples = BoardSearch { subsets: 3, collapse: false, max_nodes: 10_000, ..BoardSearch::bfs() };
+//! assert_eq!(two_ahead.count(&puzzle, 5).unwrap().count, 5);
+//! assert_eq!(triples.count(&puzzle, 5).unwrap().count, 5);
+//! ```
 
+pub mod backtrack;
+pub mod bfs;
+pub mod dlx;
+pub mod fast;
 pub mod generic;
+pub mod norvig;
 
 use std::fmt;
 
@@ -21,7 +41,12 @@ use thiserror::Error;
 use crate::grid::Grid;
 use crate::layout::Layout;
 
+pub use backtrack::Backtrack;
+pub use bfs::BoardSearch;
+pub use dlx::Dlx;
+pub use fast::Fast;
 pub use generic::Generic;
+pub use norvig::Norvig;
 
 /// Counters an engine keeps while searching.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -123,8 +148,12 @@ pub struct Auto;
 
 impl Auto {
     /// The engine `Auto` uses for a layout.
-    pub fn engine_for(&self, _layout: &Layout) -> &'static dyn Engine {
-        &Generic
+    pub fn engine_for(&self, layout: &Layout) -> &'static dyn Engine {
+        if Fast.supports(layout) {
+            &Fast
+        } else {
+            &Generic
+        }
     }
 }
 
@@ -143,7 +172,16 @@ impl Engine for Auto {
 }
 
 /// The engine names `--engine` accepts.
-pub const NAMES: &[&str] = &["auto", "generic"];
+pub const NAMES: &[&str] = &[
+    "auto",
+    "fast",
+    "generic",
+    "norvig",
+    "backtrack",
+    "dlx",
+    "bfs",
+    "best-first",
+];
 
 /// Builds an engine by name (see [`NAMES`]).
 ///
@@ -155,7 +193,13 @@ pub const NAMES: &[&str] = &["auto", "generic"];
 pub fn by_name(name: &str) -> Result<Box<dyn Engine>, SolveError> {
     match name {
         "auto" => Ok(Box::new(Auto)),
+        "fast" => Ok(Box::new(Fast)),
         "generic" => Ok(Box::new(Generic)),
+        "norvig" => Ok(Box::new(Norvig)),
+        "backtrack" => Ok(Box::new(Backtrack::default())),
+        "dlx" => Ok(Box::new(Dlx)),
+        "bfs" => Ok(Box::new(BoardSearch::bfs())),
+        "best-first" => Ok(Box::new(BoardSearch::best_first())),
         _ => Err(SolveError::UnknownEngine {
             name: name.to_string(),
         }),

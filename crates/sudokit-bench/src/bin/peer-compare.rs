@@ -1,0 +1,125 @@
+//! `peer-compare [--reps N] [FILE…]`: sudokit's `fast` engine against the `sudoku` crate
+//! on the same puzzles in the same process, single thread.
+//!
+//! Per file: every answer of both is verified first; then each of the four runs (sudokit
+//! and the peer, first solution and count to 2) is timed `N` times (default 5), the
+//! order alternating between repetitions, and the best time of each is kept. The table
+//! gives puzzles per second and the ratio sudokit / peer.
+//!
+//! `--only TASK` (`sudokit-first`, `sudokit-limit2`, `peer-first`, `peer-limit2`) runs
+//! just that task once over the files and prints its time, for profilers such as
+//! `valgrind --tool=callgrind`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use sudokit_bench::{default_files, time, Corpus, Task};
+
+fn main() -> ExitCode {
+    let mut reps = 5usize;
+    let mut only = None;
+    let mut files = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        if a == "--reps" {
+            match args.next().and_then(|n| n.parse().ok()) {
+                Some(n) if n > 0 => reps = n,
+                _ => {
+                    eprintln!("--reps needs a positive number");
+                    return ExitCode::FAILURE;
+                }
+            }
+        } else if a == "--only" {
+            let task = match args.next().as_deref() {
+                Some("sudokit-first") => Task::SudokitFirst,
+                Some("sudokit-limit2") => Task::SudokitLimit2,
+                Some("peer-first") => Task::PeerFirst,
+                Some("peer-limit2") => Task::PeerLimit2,
+                _ => {
+                    eprintln!(
+                        "--only needs sudokit-first, sudokit-limit2, peer-first or peer-limit2"
+                    );
+                    return ExitCode::FAILURE;
+                }
+            };
+            only = Some(task);
+        } else {
+            files.push(PathBuf::from(a));
+        }
+    }
+    if files.is_empty() {
+        files = default_files();
+    }
+    if let Some(task) = only {
+        for path in &files {
+            match Corpus::load(path) {
+                Ok(corpus) => {
+                    let (t, found) = time(&corpus, task);
+                    println!("{}: {task:?} {found} found in {t:?}", corpus.name);
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+    println!("| file | puzzles | sudokit 1st/s | peer 1st/s | ratio | sudokit lim2/s | peer lim2/s | ratio | guesses/puzzle (1st, lim2) |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut failed = false;
+    for path in &files {
+        let corpus = match Corpus::load(path) {
+            Ok(c) if !c.is_empty() => c,
+            Ok(_) => continue,
+            Err(e) => {
+                eprintln!("{e}");
+                failed = true;
+                continue;
+            }
+        };
+        let checked = match corpus.verify() {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("verification failed: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let tasks = [
+            Task::SudokitFirst,
+            Task::PeerFirst,
+            Task::SudokitLimit2,
+            Task::PeerLimit2,
+        ];
+        let mut best = [Duration::MAX; 4];
+        for rep in 0..reps {
+            for k in 0..4 {
+                let k = if rep % 2 == 0 { k } else { 3 - k };
+                let (t, _) = time(&corpus, tasks[k]);
+                best[k] = best[k].min(t);
+            }
+        }
+        let n = corpus.len() as f64;
+        let rate = |d: Duration| n / d.as_secs_f64();
+        println!(
+            "| {} | {} | {:.0} | {:.0} | {:.2}× | {:.0} | {:.0} | {:.2}× | {:.2}, {:.2} |",
+            corpus.name,
+            corpus.len(),
+            rate(best[0]),
+            rate(best[1]),
+            rate(best[0]) / rate(best[1]),
+            rate(best[2]),
+            rate(best[3]),
+            rate(best[2]) / rate(best[3]),
+            checked.first.guesses as f64 / n,
+            checked.limit2.guesses as f64 / n,
+        );
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,192 @@
+//! Side-by-side benchmarks of sudokit's `fast` engine and the `sudoku` crate.
+//!
+//! The `sudoku` crate (AGPL-3.0) is a dependency of this unpublished crate only, never of
+//! the library, the command line tool or the bindings. [`Corpus`] loads a puzzle file
+//! once into both libraries' types; [`Corpus::verify`] checks every answer of both
+//! (solutions with [`Grid::is_solution_of`], counts against each other); the timing
+//! functions then run one solver over the whole corpus and return the elapsed time.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use sudokit::engine::{Engine, Fast};
+use sudokit::{Grid, Stats};
+use sudoku::Sudoku;
+
+/// The puzzles of one file, in both libraries' types.
+pub struct Corpus {
+    /// File name, for the table.
+    pub name: String,
+    /// The puzzles as sudokit grids.
+    pub grids: Vec<Grid>,
+    /// The same puzzles as the peer's type.
+    pub peers: Vec<Sudoku>,
+}
+
+/// What the verification pass found.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Checked {
+    /// Puzzles with exactly one solution.
+    pub unique: usize,
+    /// Puzzles with two or more.
+    pub multiple: usize,
+    /// Puzzles with none.
+    pub none: usize,
+    /// sudokit's search counters for the first solution of every puzzle.
+    pub first: Stats,
+    /// sudokit's search counters for counting every puzzle to 2.
+    pub limit2: Stats,
+}
+
+impl Corpus {
+    /// Reads a file of 81-character lines (`#` comments and blank lines skipped).
+    pub fn load(path: &Path) -> Result<Corpus, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut grids = Vec::new();
+        let mut peers = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let grid: Grid = line
+                .parse()
+                .map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
+            let bytes: [u8; 81] = grid
+                .cells()
+                .try_into()
+                .map_err(|_| format!("{}:{}: not a 9×9 puzzle", path.display(), n + 1))?;
+            let peer = Sudoku::from_bytes(bytes)
+                .map_err(|e| format!("{}:{}: {e:?}", path.display(), n + 1))?;
+            grids.push(grid);
+            peers.push(peer);
+        }
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        Ok(Corpus { name, grids, peers })
+    }
+
+    /// Number of puzzles.
+    pub fn len(&self) -> usize {
+        self.grids.len()
+    }
+
+    /// Whether the file held no puzzle.
+    pub fn is_empty(&self) -> bool {
+        self.grids.is_empty()
+    }
+
+    /// Solves every puzzle with both libraries (first solution and count to 2) and checks
+    /// every answer: each solution solves its puzzle, the counts agree, and a first
+    /// solution exists exactly when the count is at least one.
+    pub fn verify(&self) -> Result<Checked, String> {
+        let mut c = Checked::default();
+        for (i, (grid, peer)) in self.grids.iter().zip(&self.peers).enumerate() {
+            let at = || format!("{} puzzle {}: {}", self.name, i + 1, grid.to_line());
+            let first = Fast.solve(grid).map_err(|e| format!("{}: {e}", at()))?;
+            let two = Fast.count(grid, 2).map_err(|e| format!("{}: {e}", at()))?;
+            c.first += first.stats;
+            c.limit2 += two.stats;
+            for found in [&first, &two] {
+                let ok = match &found.solution {
+                    Some(s) => s.is_solution_of(grid),
+                    None => found.count == 0,
+                };
+                if !ok {
+                    return Err(format!("{}: sudokit gave a wrong solution", at()));
+                }
+            }
+            let peer_count = peer.solutions_count_up_to(2) as u64;
+            if peer_count != two.count || first.count != two.count.min(1) {
+                return Err(format!(
+                    "{}: counts differ (sudokit {} / first {}, peer {peer_count})",
+                    at(),
+                    two.count,
+                    first.count
+                ));
+            }
+            if let Some(s) = peer.some_solution() {
+                let g = Grid::from_cells(grid.layout().clone(), s.to_bytes().to_vec());
+                if !g.is_some_and(|g| g.is_solution_of(grid)) {
+                    return Err(format!("{}: the peer gave a wrong solution", at()));
+                }
+            }
+            match two.count {
+                0 => c.none += 1,
+                1 => c.unique += 1,
+                _ => c.multiple += 1,
+            }
+        }
+        Ok(c)
+    }
+}
+
+/// Which solver and which question a timing run asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Task {
+    /// sudokit `fast`, first solution.
+    SudokitFirst,
+    /// sudokit `fast`, count to 2.
+    SudokitLimit2,
+    /// The `sudoku` crate, `some_solution`.
+    PeerFirst,
+    /// The `sudoku` crate, `solutions_count_up_to(2)`.
+    PeerLimit2,
+}
+
+/// Runs `task` once over the whole corpus; returns the elapsed time and a checksum of
+/// the answers (the number of solutions found), which keeps the work observable.
+pub fn time(corpus: &Corpus, task: Task) -> (Duration, u64) {
+    let start = Instant::now();
+    let mut sum = 0u64;
+    match task {
+        Task::SudokitFirst => {
+            for g in &corpus.grids {
+                sum += Fast.solve(g).map_or(0, |s| s.count);
+            }
+        }
+        Task::SudokitLimit2 => {
+            for g in &corpus.grids {
+                sum += Fast.count(g, 2).map_or(0, |s| s.count);
+            }
+        }
+        Task::PeerFirst => {
+            for p in &corpus.peers {
+                sum += u64::from(p.some_solution().is_some());
+            }
+        }
+        Task::PeerLimit2 => {
+            for p in &corpus.peers {
+                sum += p.solutions_count_up_to(2) as u64;
+            }
+        }
+    }
+    (start.elapsed(), std::hint::black_box(sum))
+}
+
+/// The puzzle files benchmarked by default: every `puzzles*` file of the shared data
+/// sets next to the project when they exist, else the samples under `data/`.
+pub fn default_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let listed = |dir: PathBuf, keep: fn(&str) -> bool| -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|it| {
+                it.filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.is_file())
+                    .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(keep))
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        files
+    };
+    let shared = listed(root.join("../shared/data"), |n| n.starts_with("puzzles"));
+    if shared.is_empty() {
+        listed(root.join("data"), |n| n.ends_with(".txt"))
+    } else {
+        shared
+    }
+}

@@ -1,0 +1,110 @@
+//! Runtime choice of the instruction set the search is compiled for.
+//!
+//! The search is written once ([`Run::search`], fully inlined helpers) and instantiated
+//! twice: a portable variant for any CPU, and on x86-64 a variant compiled with
+//! `popcnt`, `bmi1`, `bmi2` and `lzcnt`, which turns the many population counts and
+//! trailing-zero counts into single instructions. [`search`] checks the CPU once per
+//! call (`is_x86_feature_detected!` caches its answer) and runs the best variant; both
+//! give identical results, which the tests below check on the shipped samples.
+//!
+//! This is the only place in the engine with `unsafe`: calling a function compiled for
+//! CPU features is sound only when the CPU has them.
+
+use super::search::{Recurse, Run};
+use super::state::State;
+
+/// The portable variant.
+pub struct Portable;
+
+impl Recurse for Portable {
+    fn recurse(run: &mut Run, state: State) {
+        run.search::<Portable>(state, true);
+    }
+}
+
+/// Runs the search from `state` with the best variant this CPU supports.
+pub fn search(run: &mut Run, state: State) {
+    #[cfg(target_arch = "x86_64")]
+    if x86::supported() {
+        // SAFETY: `supported` has just confirmed every feature `x86::search` is compiled
+        // for.
+        unsafe { x86::search(run, state, false) };
+        return;
+    }
+    run.search::<Portable>(state, false);
+}
+
+#[cfg(target_arch = "x86_64")]
+pub mod x86 {
+    //! The variant compiled with x86-64 bit-manipulation features.
+
+    use super::{Recurse, Run, State};
+
+    /// Whether this CPU has every feature [`search`] is compiled for.
+    #[inline]
+    pub fn supported() -> bool {
+        std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+    }
+
+    /// The search compiled for `popcnt`, `bmi1`, `bmi2` and `lzcnt`.
+    ///
+    /// # Safety
+    /// The CPU must support those features ([`supported`]).
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    pub unsafe fn search(run: &mut Run, state: State, guessed: bool) {
+        run.search::<Bmi>(state, guessed);
+    }
+
+    /// Branches of the feature variant stay in it.
+    pub struct Bmi;
+
+    impl Recurse for Bmi {
+        fn recurse(run: &mut Run, state: State) {
+            // SAFETY: `Bmi` is only used by `search`, which runs only after `supported`
+            // confirmed the features.
+            unsafe { search(run, state, true) }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::fast::givens;
+    use crate::Grid;
+
+    /// Every puzzle of the samples, searched to 2 solutions by both variants: same count,
+    /// same first solution, same counters.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn feature_variant_matches_portable() {
+        if !x86::supported() {
+            return;
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
+        let mut checked = 0;
+        for name in ["top1465.txt", "hardest_1106.txt", "serg_multi.txt"] {
+            let text = std::fs::read_to_string(dir.join(name)).unwrap();
+            for line in text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            {
+                let grid: Grid = line.parse().unwrap();
+                let state = givens(grid.cells()).unwrap();
+                let mut portable = Run::new(2);
+                portable.search::<Portable>(state, false);
+                let mut fast = Run::new(2);
+                // SAFETY: checked with `supported` above.
+                unsafe { x86::search(&mut fast, state, false) };
+                assert_eq!(portable.count, fast.count, "{line}");
+                assert_eq!(portable.first, fast.first, "{line}");
+                assert_eq!(portable.stats, fast.stats, "{line}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 300);
+    }
+}

@@ -1,0 +1,86 @@
+//! The `fast` engine: classic 9×9 boards only, built for speed.
+//!
+//! The state is bit-parallel and band-wise: for each digit, three 27-bit words (one per
+//! band of three rows) say where the digit can still go ([`state`]). Propagation works
+//! on whole bands with table look-ups ([`tables`]): the row/box matching rule gives
+//! locked candidates and hidden singles in rows and boxes, a box confined to one column
+//! clears that column from the other bands, and a bit-sliced count finds naked singles.
+//! Search ([`search`]) branches on a two-candidate cell and stops at the limit.
+//!
+//! Sources of the ideas (the code here is written from these descriptions):
+//! - JCZSolve by zhouyundong, champagne and JasonLion (forum.enjoysudoku.com, "3.77us
+//!   solver" thread): digits stored band by band, the update that shrinks rows to
+//!   minirows and looks up the locked-candidate result, the pairing of the naked-single
+//!   scan with the search for bivalue cells.
+//! - The `sudoku` crate (emerentius, AGPL-3.0), a Rust port of JCZSolve: the notes that a
+//!   bivalue cell nearly always exists and that a few cells are worth comparing when none
+//!   does. It is not a dependency of this library; `sudokit-bench` runs it side by side.
+//! - tdoku by Tom Dillon ("A fast Sudoku solver", t-dillon.github.io/tdoku): the analysis
+//!   of which propagation pays off on hard puzzles (hidden singles, locked candidates in
+//!   box-bands, triads) and the benchmark data sets used here.
+
+mod dispatch;
+mod search;
+mod state;
+mod tables;
+
+use crate::engine::{Engine, Search, SolveError};
+use crate::grid::Grid;
+use crate::layout::Layout;
+
+use search::Run;
+use state::State;
+
+/// The `fast` engine (see the module docs). Classic 9×9 boards only; other layouts get
+/// [`SolveError::Unsupported`].
+///
+/// ```
+/// use sudokit::engine::{Engine, Fast};
+/// let puzzle: sudokit::Grid =
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///         .parse()
+///         .unwrap();
+/// let found = Fast.count(&puzzle, 2).unwrap();
+/// assert_eq!(found.count, 1);
+/// assert!(found.solution.unwrap().is_solution_of(&puzzle));
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Fast;
+
+impl Engine for Fast {
+    fn name(&self) -> &'static str {
+        "fast"
+    }
+
+    fn supports(&self, layout: &Layout) -> bool {
+        layout.size() == 9 && layout.is_classic()
+    }
+
+    fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
+        let layout = puzzle.layout();
+        if !self.supports(layout) {
+            return Err(SolveError::Unsupported {
+                engine: self.name(),
+                size: layout.size(),
+            });
+        }
+        let mut run = Run::new(limit);
+        if let Some(state) = givens(puzzle.cells()) {
+            dispatch::search(&mut run, state);
+        }
+        let solution = run
+            .first
+            .and_then(|cells| Grid::from_cells(layout.clone(), cells.to_vec()));
+        Ok(Search {
+            count: run.count,
+            solution,
+            stats: run.stats,
+        })
+    }
+}
+
+/// The state with every given placed; `None` when two givens clash (or a value is
+/// out of range).
+pub(crate) fn givens(cells: &[u8]) -> Option<State> {
+    State::from_givens(cells)
+}

@@ -1,0 +1,363 @@
+//! The bit-parallel state of a 9×9 search and its propagation.
+//!
+//! For each digit `d` and band `b` (rows `3b..3b+3`), the word `cand[3 * d + b]` holds
+//! the 27 cells of the band where `d` is still possible; a placed digit keeps its own
+//! bit. `unsolved[b]` holds the band's cells not yet placed.
+//!
+//! Propagation ([`State::propagate`]) alternates two steps until nothing changes:
+//!
+//! 1. **Band update** of every digit-band word that changed since it was last looked
+//!    at: the row/box matching rule of [`super::tables::BAND_KEEP`] (locked candidates
+//!    inside the band, pointing and claiming, and hidden singles in rows and boxes);
+//!    a box confined to one column removes that column from the other two bands; a row
+//!    left with one cell places the digit there and clears the cell for the other
+//!    digits.
+//! 2. **Naked singles**: a bit-sliced count of candidates per cell (ones, twos) finds
+//!    the cells with no candidate (contradiction) and with one (placed).
+//!
+//! Every step only removes candidates, so it runs to a fixpoint; a word going empty, or
+//! a cell with no candidate, is a contradiction.
+
+use super::tables::{
+    band_peers_keep, column, BAND, BAND_KEEP, COLUMN_KEEP, PEERS, SHRINK, SINGLE_ROW,
+};
+
+/// The other two bands of band `b`.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// For each band position, the band's cells that survive placing there (row and box
+/// peers cleared).
+static PEERS_KEEP: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = band_peers_keep(p);
+        p += 1;
+    }
+    t
+};
+
+/// For each band position, the cells other bands keep (its column cleared).
+static COLUMN_CLEAR: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = BAND & !column(p % 9);
+        p += 1;
+    }
+    t
+};
+
+/// What a naked-single pass found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Singles {
+    /// A cell lost its last candidate.
+    Contradiction,
+    /// At least one digit was placed.
+    Placed,
+    /// No cell has a single candidate.
+    None,
+}
+
+/// Candidates of every digit, band by band (see the module docs).
+#[derive(Clone, Copy)]
+pub struct State {
+    cand: [u32; 27],
+    seen: [u32; 27],
+    unsolved: [u32; 3],
+}
+
+impl State {
+    /// The board with the givens of `cells` (row-major, 0 = empty, at most 81 read)
+    /// placed; `None` when two givens clash or a value is over 9.
+    ///
+    /// All givens are entered at once: each digit's word starts as the open cells plus
+    /// its own givens, then loses the peers of its givens; a given that lost its own
+    /// bit clashes with another. Every word is left marked as changed, so the first
+    /// propagation looks at all of them.
+    pub fn from_givens(cells: &[u8]) -> Option<State> {
+        let cells = cells.get(..81).unwrap_or(cells);
+        let mut given = [0u32; 27];
+        let mut filled = [0u32; 3];
+        let mut list = [(0u8, 0u8); 81];
+        let mut n = 0;
+        for (cell, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                list[n % 81] = (cell as u8, v);
+                n += 1;
+            }
+        }
+        for &(cell, v) in &list[..n.min(81)] {
+            if v > 9 {
+                return None;
+            }
+            let (cell, i) = (cell as usize, 3 * (v as usize - 1));
+            let (b, bit) = (cell / 27, 1 << (cell % 27));
+            given[i + b] |= bit;
+            filled[b] |= bit;
+        }
+        let mut cand = [0u32; 27];
+        for (i, w) in cand.iter_mut().enumerate() {
+            *w = BAND & !filled[i % 3] | given[i];
+        }
+        for &(cell, v) in &list[..n.min(81)] {
+            let (peers, i) = (&PEERS[cell as usize % 81], 3 * (v as usize - 1));
+            cand[i] &= !peers[0];
+            cand[i + 1] &= !peers[1];
+            cand[i + 2] &= !peers[2];
+        }
+        if cand.iter().zip(&given).any(|(c, g)| c & g != *g) {
+            return None;
+        }
+        Some(State {
+            cand,
+            seen: [u32::MAX; 27],
+            unsolved: [BAND & !filled[0], BAND & !filled[1], BAND & !filled[2]],
+        })
+    }
+
+    /// The digits (bit `d` = digit `d + 1`) still possible on the cell `bit` of band `b`.
+    #[inline(always)]
+    pub fn digits_at(&self, b: usize, bit: u32) -> u32 {
+        let mut mask = 0;
+        for d in 0..9 {
+            if self.cand[3 * d + b] & bit != 0 {
+                mask |= 1 << d;
+            }
+        }
+        mask
+    }
+
+    /// How many peers of the cell `bit` of band `b` are in `cells` (three band words).
+    #[inline(always)]
+    pub fn peers_in(cells: &[u32; 3], b: usize, bit: u32) -> u32 {
+        let peers = &PEERS[(27 * b + bit.trailing_zeros() as usize) % 81];
+        (cells[0] & peers[0]).count_ones()
+            + (cells[1] & peers[1]).count_ones()
+            + (cells[2] & peers[2]).count_ones()
+    }
+
+    /// Unplaced cells of band `b`.
+    #[inline(always)]
+    pub fn unsolved(&self, b: usize) -> u32 {
+        self.unsolved[b]
+    }
+
+    /// Whether every cell is placed.
+    #[inline(always)]
+    pub fn is_solved(&self) -> bool {
+        self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
+    }
+
+    /// Places digit `d` (0-based) on the cell `bit` of band `b`; `false` when the digit
+    /// is no longer possible there.
+    #[inline(always)]
+    pub fn place(&mut self, d: usize, b: usize, bit: u32) -> bool {
+        let i = 3 * d + b;
+        if self.cand[i] & bit == 0 {
+            return false;
+        }
+        let pos = bit.trailing_zeros() as usize % 27;
+        let mut e = b;
+        while e < 27 {
+            self.cand[e] &= !bit;
+            e += 3;
+        }
+        self.cand[i] = (self.cand[i] | bit) & PEERS_KEEP[pos];
+        let [o1, o2] = OTHER_BANDS[b];
+        self.cand[3 * d + o1 % 3] &= COLUMN_CLEAR[pos];
+        self.cand[3 * d + o2 % 3] &= COLUMN_CLEAR[pos];
+        self.unsolved[b] &= !bit;
+        true
+    }
+
+    /// Removes digit `d` from the cell `bit` of band `b`.
+    #[inline(always)]
+    pub fn remove(&mut self, d: usize, b: usize, bit: u32) {
+        self.cand[3 * d + b] &= !bit;
+    }
+
+    /// Runs band updates and naked singles to a fixpoint; `false` on a contradiction.
+    #[inline(always)]
+    pub fn propagate(&mut self) -> bool {
+        loop {
+            if !self.update_bands() {
+                return false;
+            }
+            if self.is_solved() {
+                return true;
+            }
+            match self.naked_singles() {
+                Singles::Contradiction => return false,
+                Singles::Placed => continue,
+                Singles::None => {}
+            }
+            match self.column_singles() {
+                Singles::Contradiction => return false,
+                Singles::Placed => continue,
+                Singles::None => return true,
+            }
+        }
+    }
+
+    /// Band updates until no word changes; `false` on a contradiction.
+    #[inline(always)]
+    fn update_bands(&mut self) -> bool {
+        /// One pass over the 27 words, unrolled so that every index is a constant.
+        macro_rules! pass {
+            ($self:ident, $changed:ident; $($d:literal)*) => {$(
+                if !$self.update_band::<$d, 0>(&mut $changed)
+                    || !$self.update_band::<$d, 1>(&mut $changed)
+                    || !$self.update_band::<$d, 2>(&mut $changed)
+                {
+                    return false;
+                }
+            )*};
+        }
+        loop {
+            let mut changed = false;
+            pass!(self, changed; 0 1 2 3 4 5 6 7 8);
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// One band update of digit `D` in band `B` when its word changed since the last
+    /// one (see the module docs); `false` on a contradiction.
+    #[inline(always)]
+    fn update_band<const D: usize, const B: usize>(&mut self, changed: &mut bool) -> bool {
+        let i = 3 * D + B;
+        let s0 = self.cand[i];
+        if s0 == self.seen[i] {
+            return true;
+        }
+        *changed = true;
+        let occ = SHRINK[(s0 & 0x1ff) as usize] as usize
+            | (SHRINK[(s0 >> 9 & 0x1ff) as usize] as usize) << 3
+            | (SHRINK[(s0 >> 18 & 0x1ff) as usize] as usize) << 6;
+        let s = s0 & BAND_KEEP[occ & 0x1ff];
+        if s == 0 {
+            return false;
+        }
+        self.cand[i] = s;
+        self.seen[i] = s;
+        let cols = (s | s >> 9 | s >> 18) & 0x1ff;
+        let keep = COLUMN_KEEP[cols as usize];
+        self.cand[3 * D + (B + 1) % 3] &= keep;
+        self.cand[3 * D + (B + 2) % 3] &= keep;
+        let solved = SINGLE_ROW[(s & 0x1ff) as usize] as u32
+            | (SINGLE_ROW[(s >> 9 & 0x1ff) as usize] as u32) << 9
+            | (SINGLE_ROW[(s >> 18 & 0x1ff) as usize] as u32) << 18;
+        let new = solved & self.unsolved[B];
+        if new != 0 {
+            self.unsolved[B] &= !new;
+            let mut e = B;
+            while e < 27 {
+                if e != i {
+                    self.cand[e] &= !new;
+                }
+                e += 3;
+            }
+        }
+        true
+    }
+
+    /// Bit-sliced candidate counts of band `b`: cells with at least one, two and three
+    /// candidates.
+    #[inline(always)]
+    pub fn counts(&self, b: usize) -> (u32, u32, u32, u32) {
+        let (mut c1, mut c2, mut c3, mut c4) = (0, 0, 0, 0);
+        let mut i = b;
+        while i < 27 {
+            let x = self.cand[i];
+            c4 |= c3 & x;
+            c3 |= c2 & x;
+            c2 |= c1 & x;
+            c1 |= x;
+            i += 3;
+        }
+        (c1, c2, c3, c4)
+    }
+
+    /// Places every cell with a single candidate.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Singles {
+        let mut found = Singles::None;
+        for b in 0..3 {
+            let (mut c1, mut c2) = (0, 0);
+            let mut i = b;
+            while i < 27 {
+                let x = self.cand[i];
+                c2 |= c1 & x;
+                c1 |= x;
+                i += 3;
+            }
+            if c1 != BAND {
+                return Singles::Contradiction;
+            }
+            let mut singles = c1 & !c2 & self.unsolved[b];
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                let Some(d) = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0) else {
+                    return Singles::Contradiction;
+                };
+                if !self.place(d, b, bit) {
+                    return Singles::Contradiction;
+                }
+                found = Singles::Placed;
+            }
+        }
+        found
+    }
+
+    /// Places every digit that has one cell left in a column; a digit with no cell left
+    /// in a column is a contradiction.
+    #[inline(always)]
+    fn column_singles(&mut self) -> Singles {
+        let mut found = Singles::None;
+        for d in 0..9 {
+            let (w0, w1, w2) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
+            // Per band position: in at least one band, in at least two.
+            let any = w0 | w1 | w2;
+            let many = (w0 & w1) | ((w0 | w1) & w2);
+            let (r0, r1, r2) = (any & 0x1ff, any >> 9 & 0x1ff, any >> 18);
+            let one = r0 | r1 | r2;
+            let two = (many | many >> 9 | many >> 18) & 0x1ff | (r0 & r1) | ((r0 | r1) & r2);
+            if one != 0x1ff {
+                return Singles::Contradiction;
+            }
+            let lone = one & !two;
+            let spread = lone | lone << 9 | lone << 18;
+            for b in 0..3 {
+                let mut new = self.cand[3 * d + b] & spread & self.unsolved[b];
+                while new != 0 {
+                    let bit = new & new.wrapping_neg();
+                    new ^= bit;
+                    if !self.place(d, b, bit) {
+                        return Singles::Contradiction;
+                    }
+                    found = Singles::Placed;
+                }
+            }
+        }
+        found
+    }
+
+    /// The digits (1-based) of a solved state, row-major.
+    pub fn digits(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut bits = self.cand[3 * d + b];
+                while bits != 0 {
+                    let pos = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    out[27 * b + pos] = d as u8 + 1;
+                }
+            }
+        }
+        out
+    }
+}

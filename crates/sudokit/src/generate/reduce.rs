@@ -1,0 +1,176 @@
+//! Clue removal: from a full grid to a puzzle with a unique solution.
+//!
+//! Orbits of the chosen symmetry are tried once each, in random order: an orbit is
+//! removed when the puzzle keeps exactly one solution. One pass is enough for
+//! minimality: if removing an orbit allows a second solution, removing it from any
+//! puzzle with fewer clues does too, so a clue that had to stay never becomes
+//! removable later. The strict pass then tries single clues the same way.
+//!
+//! Most early removals are proved safe without the engine: the puzzle before the
+//! removal has one solution, so if every removed cell is forced again by a naked or
+//! hidden single from the givens left, the puzzle after it has that same one solution.
+//! [`Givens`] keeps the digits present in every unit as bit masks for this check; the
+//! engine answers only when it fails.
+
+use crate::candidates::bit;
+use crate::engine::Engine;
+use crate::generate::{GenerateError, Rng};
+use crate::grid::Grid;
+use crate::layout::Layout;
+
+/// How far to take the removal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Removal {
+    /// Stop removing at this many clues (never go below it).
+    pub target_clues: Option<usize>,
+    /// After the symmetric pass, try removing single clues too.
+    pub strict_minimal: bool,
+}
+
+/// Whether a puzzle has exactly one solution.
+pub fn is_unique(puzzle: &Grid, engine: &dyn Engine) -> Result<bool, GenerateError> {
+    Ok(engine.count(puzzle, 2)?.count == 1)
+}
+
+/// Removes clues from `solution` orbit by orbit (`orbits` partitions the cells) while
+/// the solution stays unique, then single clues when `removal.strict_minimal`.
+pub fn reduce(
+    solution: &Grid,
+    orbits: &[Vec<usize>],
+    removal: Removal,
+    engine: &dyn Engine,
+    rng: &mut Rng,
+) -> Result<Grid, GenerateError> {
+    let floor = removal.target_clues.unwrap_or(0);
+    let mut givens = Givens::new(solution);
+    let mut order: Vec<&[usize]> = orbits.iter().map(Vec::as_slice).collect();
+    rng.shuffle(&mut order);
+    givens.remove_each(&order, floor, engine)?;
+    if removal.strict_minimal {
+        let mut singles: Vec<usize> = (0..solution.cells().len())
+            .filter(|&c| givens.puzzle.get(c) != 0)
+            .collect();
+        rng.shuffle(&mut singles);
+        let order: Vec<&[usize]> = singles.iter().map(std::slice::from_ref).collect();
+        givens.remove_each(&order, floor, engine)?;
+    }
+    Ok(givens.puzzle)
+}
+
+/// The puzzle being reduced, with the digits given in each unit.
+struct Givens<'a> {
+    solution: &'a Grid,
+    puzzle: Grid,
+    /// Per unit (indexed as [`Layout::units`]): the digits given in it.
+    units: Vec<u64>,
+    clues: usize,
+}
+
+impl<'a> Givens<'a> {
+    fn new(solution: &'a Grid) -> Givens<'a> {
+        let all = solution.layout().all_digits();
+        Givens {
+            solution,
+            puzzle: solution.clone(),
+            units: vec![all; solution.layout().units().len()],
+            clues: solution.clue_count(),
+        }
+    }
+
+    fn layout(&self) -> &Layout {
+        self.solution.layout()
+    }
+
+    /// Gives (`on`) or clears the solution digit of `cell`.
+    fn set(&mut self, cell: usize, on: bool) {
+        let d = self.solution.get(cell);
+        let b = bit(d);
+        for &u in self.solution.layout().units_of(cell) {
+            if on {
+                self.units[u] |= b;
+            } else {
+                self.units[u] &= !b;
+            }
+        }
+        self.puzzle.set(cell, if on { d } else { 0 });
+    }
+
+    /// The digits given in the units of `cell`.
+    fn seen(&self, cell: usize) -> u64 {
+        self.layout()
+            .units_of(cell)
+            .iter()
+            .fold(0, |m, &u| m | self.units[u])
+    }
+
+    /// Whether the empty `cell` is forced to its solution digit by a naked single (no
+    /// other digit is possible) or a hidden single (no other empty cell of one of its
+    /// units can take the digit).
+    fn forced(&self, cell: usize) -> bool {
+        let b = bit(self.solution.get(cell));
+        let layout = self.layout();
+        if self.seen(cell) | b == layout.all_digits() {
+            return true;
+        }
+        layout.units_of(cell).iter().any(|&u| {
+            layout.units()[u]
+                .cells
+                .iter()
+                .all(|&e| e == cell || self.puzzle.get(e) != 0 || self.seen(e) & b != 0)
+        })
+    }
+
+    /// With `group` just cleared: whether singles put every cell of it back. The
+    /// givens are left as they were.
+    fn refilled_by_singles(&mut self, group: &[usize]) -> bool {
+        let mut pending: Vec<usize> = group.to_vec();
+        let mut filled = Vec::with_capacity(group.len());
+        let mut progress = true;
+        while progress && !pending.is_empty() {
+            progress = false;
+            let mut i = 0;
+            while i < pending.len() {
+                if self.forced(pending[i]) {
+                    let cell = pending.swap_remove(i);
+                    self.set(cell, true);
+                    filled.push(cell);
+                    progress = true;
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        for &cell in &filled {
+            self.set(cell, false);
+        }
+        pending.is_empty()
+    }
+
+    /// Tries each group of cells once; keeps it removed when the solution stays unique.
+    fn remove_each(
+        &mut self,
+        groups: &[&[usize]],
+        floor: usize,
+        engine: &dyn Engine,
+    ) -> Result<(), GenerateError> {
+        for group in groups {
+            if self.clues <= floor {
+                break;
+            }
+            if self.clues < floor + group.len() {
+                continue;
+            }
+            for &c in *group {
+                self.set(c, false);
+            }
+            if self.refilled_by_singles(group) || is_unique(&self.puzzle, engine)? {
+                self.clues -= group.len();
+            } else {
+                for &c in *group {
+                    self.set(c, true);
+                }
+            }
+        }
+        Ok(())
+    }
+}
