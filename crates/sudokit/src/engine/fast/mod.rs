@@ -82,5 +82,5 @@ impl Engine for Fast {
 /// The state with every given placed; `None` when two givens clash (or a value is
 /// out of range).
 pub(crate) fn givens(cells: &[u8]) -> Option<State> {
-    State::from_givens(cells)
+    State::from_givens(cells.try_into().ok()?)
 }

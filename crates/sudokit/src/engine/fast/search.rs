@@ -109,8 +109,8 @@ fn branch_cell(state: &State) -> (usize, u32) {
         open
     };
     let mut best = (0u32, 0, 0);
-    for b in 0..3 {
-        let mut cells = pool[b];
+    for (b, &band) in pool.iter().enumerate() {
+        let mut cells = band;
         while cells != 0 {
             let bit = cells & cells.wrapping_neg();
             cells ^= bit;

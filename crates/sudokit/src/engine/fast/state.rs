@@ -68,46 +68,40 @@ pub struct State {
 }
 
 impl State {
-    /// The board with the givens of `cells` (row-major, 0 = empty, at most 81 read)
+    /// The board with the givens of `cells` (row-major, 0 = empty)
     /// placed; `None` when two givens clash or a value is over 9.
     ///
-    /// All givens are entered at once: each digit's word starts as the open cells plus
-    /// its own givens, then loses the peers of its givens; a given that lost its own
-    /// bit clashes with another. Every word is left marked as changed, so the first
+    /// All givens are entered at once: each digit's word is the open cells plus its own
+    /// givens, less the peers of its givens; a given that is a peer of another given of
+    /// its digit clashes. Every word is left marked as changed, so the first
     /// propagation looks at all of them.
-    pub fn from_givens(cells: &[u8]) -> Option<State> {
-        let cells = cells.get(..81).unwrap_or(cells);
+    pub fn from_givens(cells: &[u8; 81]) -> Option<State> {
         let mut given = [0u32; 27];
+        let mut seen_by = [0u32; 27];
         let mut filled = [0u32; 3];
-        let mut list = [(0u8, 0u8); 81];
-        let mut n = 0;
-        for (cell, &v) in cells.iter().enumerate() {
-            if v != 0 {
-                list[n % 81] = (cell as u8, v);
-                n += 1;
+        for (b, band) in cells.chunks_exact(27).enumerate() {
+            for (pos, &v) in band.iter().enumerate() {
+                if v == 0 {
+                    continue;
+                }
+                if v > 9 {
+                    return None;
+                }
+                let i = 3 * (v as usize - 1);
+                given[i + b] |= 1 << pos;
+                filled[b] |= 1 << pos;
+                let peers = &PEERS[27 * b + pos];
+                seen_by[i] |= peers[0];
+                seen_by[i + 1] |= peers[1];
+                seen_by[i + 2] |= peers[2];
             }
-        }
-        for &(cell, v) in &list[..n.min(81)] {
-            if v > 9 {
-                return None;
-            }
-            let (cell, i) = (cell as usize, 3 * (v as usize - 1));
-            let (b, bit) = (cell / 27, 1 << (cell % 27));
-            given[i + b] |= bit;
-            filled[b] |= bit;
         }
         let mut cand = [0u32; 27];
-        for (i, w) in cand.iter_mut().enumerate() {
-            *w = BAND & !filled[i % 3] | given[i];
-        }
-        for &(cell, v) in &list[..n.min(81)] {
-            let (peers, i) = (&PEERS[cell as usize % 81], 3 * (v as usize - 1));
-            cand[i] &= !peers[0];
-            cand[i + 1] &= !peers[1];
-            cand[i + 2] &= !peers[2];
-        }
-        if cand.iter().zip(&given).any(|(c, g)| c & g != *g) {
-            return None;
+        for i in 0..27 {
+            if given[i] & seen_by[i] != 0 {
+                return None;
+            }
+            cand[i] = (BAND & !filled[i % 3] | given[i]) & !seen_by[i];
         }
         Some(State {
             cand,
@@ -188,11 +182,6 @@ impl State {
                 return true;
             }
             match self.naked_singles() {
-                Singles::Contradiction => return false,
-                Singles::Placed => continue,
-                Singles::None => {}
-            }
-            match self.column_singles() {
                 Singles::Contradiction => return false,
                 Singles::Placed => continue,
                 Singles::None => return true,
@@ -307,39 +296,6 @@ impl State {
                     return Singles::Contradiction;
                 }
                 found = Singles::Placed;
-            }
-        }
-        found
-    }
-
-    /// Places every digit that has one cell left in a column; a digit with no cell left
-    /// in a column is a contradiction.
-    #[inline(always)]
-    fn column_singles(&mut self) -> Singles {
-        let mut found = Singles::None;
-        for d in 0..9 {
-            let (w0, w1, w2) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
-            // Per band position: in at least one band, in at least two.
-            let any = w0 | w1 | w2;
-            let many = (w0 & w1) | ((w0 | w1) & w2);
-            let (r0, r1, r2) = (any & 0x1ff, any >> 9 & 0x1ff, any >> 18);
-            let one = r0 | r1 | r2;
-            let two = (many | many >> 9 | many >> 18) & 0x1ff | (r0 & r1) | ((r0 | r1) & r2);
-            if one != 0x1ff {
-                return Singles::Contradiction;
-            }
-            let lone = one & !two;
-            let spread = lone | lone << 9 | lone << 18;
-            for b in 0..3 {
-                let mut new = self.cand[3 * d + b] & spread & self.unsolved[b];
-                while new != 0 {
-                    let bit = new & new.wrapping_neg();
-                    new ^= bit;
-                    if !self.place(d, b, bit) {
-                        return Singles::Contradiction;
-                    }
-                    found = Singles::Placed;
-                }
             }
         }
         found

@@ -1,0 +1,96 @@
+//! The Python exceptions and the one type every binding error goes through on its way
+//! to them.
+//!
+//! Each exception subclasses `ValueError` and carries the library's own message (the
+//! same text the `sudokit` command prints), so a message read in Python and in a
+//! terminal are the same.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    sudokit,
+    ParseError,
+    PyValueError,
+    "Text (or a list, or an array) that cannot be read as a puzzle.\n\n\
+     The message names the line and column and what was expected."
+);
+create_exception!(
+    sudokit,
+    InvalidPuzzle,
+    PyValueError,
+    "A puzzle that breaks the rules before any solving: the same digit twice in a unit."
+);
+create_exception!(
+    sudokit,
+    NoSolution,
+    PyValueError,
+    "Raised by ``solve(strict=True)`` when a puzzle has no solution."
+);
+create_exception!(
+    sudokit,
+    SolveError,
+    PyValueError,
+    "An engine could not answer: unknown engine name, unsupported board, or a search bound."
+);
+
+/// Why a puzzle could not be read, checked or solved.
+#[derive(Debug)]
+pub enum Failure {
+    /// Unreadable input.
+    Parse(String),
+    /// A rule broken by the givens.
+    Invalid(sudokit::PuzzleError),
+    /// The engine could not answer.
+    Solve(sudokit::SolveError),
+    /// No solution, where one was required.
+    NoSolution,
+}
+
+impl Failure {
+    /// The Python exception for this failure, its message prefixed with `prefix`
+    /// (empty, or the position of the puzzle in a batch).
+    pub fn into_pyerr_at(self, prefix: &str) -> PyErr {
+        match self {
+            Failure::Parse(msg) => ParseError::new_err(format!("{prefix}{msg}")),
+            Failure::Invalid(e) => InvalidPuzzle::new_err(format!("{prefix}{e}")),
+            Failure::Solve(e) => SolveError::new_err(format!("{prefix}{e}")),
+            Failure::NoSolution => NoSolution::new_err(format!("{prefix}no solution")),
+        }
+    }
+}
+
+impl From<sudokit::ParseError> for Failure {
+    fn from(e: sudokit::ParseError) -> Failure {
+        Failure::Parse(e.to_string())
+    }
+}
+
+impl From<sudokit::PuzzleError> for Failure {
+    fn from(e: sudokit::PuzzleError) -> Failure {
+        Failure::Invalid(e)
+    }
+}
+
+impl From<sudokit::SolveError> for Failure {
+    fn from(e: sudokit::SolveError) -> Failure {
+        Failure::Solve(e)
+    }
+}
+
+impl From<Failure> for PyErr {
+    fn from(f: Failure) -> PyErr {
+        f.into_pyerr_at("")
+    }
+}
+
+/// Registers the exception classes on the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("InvalidPuzzle", py.get_type::<InvalidPuzzle>())?;
+    m.add("NoSolution", py.get_type::<NoSolution>())?;
+    m.add("SolveError", py.get_type::<SolveError>())?;
+    Ok(())
+}

@@ -1,0 +1,124 @@
+//! `sudokit.Puzzle`: a grid of givens checked against the rules, with the solving
+//! methods.
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::PyType;
+use sudokit::Grid;
+
+use crate::grid::PyGrid;
+use crate::{read, solving};
+
+/// A Sudoku puzzle of any classic size, read from text in any format the library reads.
+///
+/// ``size`` fixes the board size instead of inferring it. Raises ``ParseError`` for
+/// text that is not a puzzle and ``InvalidPuzzle`` when a digit repeats in a unit.
+/// A ``Puzzle`` is a ``Grid``: everything a grid does, a puzzle does too.
+///
+/// >>> p = sudokit.Puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+/// >>> p.filled
+/// 17
+/// >>> print(p.solve())
+/// 417369825632158947958724316825437169791586432346912758289643571573291684164875293
+/// >>> p.count(), p.is_unique()
+/// (1, True)
+/// >>> sudokit.Puzzle("11..............")
+/// Traceback (most recent call last):
+/// ...
+/// sudokit.InvalidPuzzle: digit 1 appears twice in row 1: r1c1 and r1c2
+#[pyclass(module = "sudokit", name = "Puzzle", extends = PyGrid, frozen)]
+pub struct PyPuzzle;
+
+impl PyPuzzle {
+    fn create(py: Python<'_>, grid: Grid) -> PyResult<Py<PyPuzzle>> {
+        Py::new(py, Self::init(read::check(grid)?))
+    }
+
+    fn init(grid: Grid) -> PyClassInitializer<PyPuzzle> {
+        PyClassInitializer::from(PyGrid::new(grid)).add_subclass(PyPuzzle)
+    }
+}
+
+fn grid_of<'a>(slf: &'a Bound<'_, PyPuzzle>) -> &'a Grid {
+    &slf.as_super().get().grid
+}
+
+#[pymethods]
+impl PyPuzzle {
+    #[new]
+    #[pyo3(signature = (text, size = None))]
+    fn py_new(text: PyBackedStr, size: Option<usize>) -> PyResult<PyClassInitializer<PyPuzzle>> {
+        Ok(Self::init(read::puzzle(&text, size)?))
+    }
+
+    /// A puzzle from ``n`` rows of ``n`` ints (0 for empty), for any classic size.
+    ///
+    /// >>> sudokit.Puzzle.from_list([[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]])
+    /// Puzzle('1.....3..4.....2')
+    #[classmethod]
+    fn from_list(cls: &Bound<'_, PyType>, rows: Vec<Vec<i64>>) -> PyResult<Py<PyPuzzle>> {
+        Self::create(cls.py(), read::from_rows(rows)?)
+    }
+
+    /// A puzzle from a square 2-D numpy array of ints (0 for empty), for any classic
+    /// size.
+    ///
+    /// >>> import numpy as np
+    /// >>> a = np.zeros((16, 16), dtype=np.int64)
+    /// >>> a[0, 0] = 16
+    /// >>> p = sudokit.Puzzle.from_numpy(a)
+    /// >>> p.size, p[0, 0], bool((p.to_numpy() == a).all())
+    /// (16, 16, True)
+    #[classmethod]
+    fn from_numpy(cls: &Bound<'_, PyType>, array: &Bound<'_, PyAny>) -> PyResult<Py<PyPuzzle>> {
+        let array = cls
+            .py()
+            .import("numpy")?
+            .call_method1("asarray", (array,))?;
+        let ndim: usize = array.getattr("ndim")?.extract()?;
+        let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+        if ndim != 2 || !matches!(kind.as_str(), "i" | "u") {
+            return Err(PyTypeError::new_err(format!(
+                "expected a 2-D array of integers, got a {ndim}-D array of dtype kind '{kind}'"
+            )));
+        }
+        Self::from_list(cls, array.call_method0("tolist")?.extract()?)
+    }
+
+    /// The first solution, or ``None`` when there is none (``strict=True`` raises
+    /// ``NoSolution`` instead). ``engine`` names an engine from ``sudokit.ENGINES``.
+    ///
+    /// >>> sudokit.Puzzle("1..4.........32.").solve(engine="generic")
+    /// Grid('1234341221434321')
+    /// >>> sudokit.Puzzle("12....3.....4...").solve() is None
+    /// True
+    #[pyo3(signature = (*, strict = false, engine = None))]
+    fn solve(
+        slf: &Bound<'_, Self>,
+        strict: bool,
+        engine: Option<PyBackedStr>,
+    ) -> PyResult<Option<PyGrid>> {
+        let engine = solving::engine(engine.as_deref())?;
+        Ok(solving::solve(engine.as_ref(), grid_of(slf), strict)?.map(PyGrid::new))
+    }
+
+    /// The number of solutions, counting no further than ``limit``.
+    ///
+    /// >>> sudokit.Puzzle("1...............").count(limit=1000)
+    /// 72
+    #[pyo3(signature = (limit = 2, *, engine = None))]
+    fn count(slf: &Bound<'_, Self>, limit: u64, engine: Option<PyBackedStr>) -> PyResult<u64> {
+        let engine = solving::engine(engine.as_deref())?;
+        Ok(solving::count(engine.as_ref(), grid_of(slf), limit)?)
+    }
+
+    /// Whether the puzzle has exactly one solution.
+    ///
+    /// >>> sudokit.Puzzle("1...............").is_unique()
+    /// False
+    #[pyo3(signature = (*, engine = None))]
+    fn is_unique(slf: &Bound<'_, Self>, engine: Option<PyBackedStr>) -> PyResult<bool> {
+        Ok(Self::count(slf, 2, engine)? == 1)
+    }
+}
