@@ -35,7 +35,8 @@ pub fn digits(mut mask: Mask) -> impl Iterator<Item = u8> {
     })
 }
 
-/// Candidates per cell, together with the placed digits.
+/// Candidates per cell, together with the placed digits and which of them were given
+/// (equality compares that too).
 ///
 /// ```
 /// use sudokit::{Candidates, Grid};

@@ -190,86 +190,70 @@ pub fn empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
     let n = l.size();
     let (br, bc) = (l.box_rows(), l.box_cols());
     let start = out.len();
+    let bit = |i: usize| 1u64 << i;
     for d in 1..=n as u8 {
+        // Per row the columns holding d, per column the rows.
+        let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
+        for x in (0..n * n).filter(|&x| c.has(x, d)) {
+            rows[x / n] |= bit(x % n);
+            cols[x % n] |= bit(x / n);
+        }
         for bx in l.units().iter().filter(|u| u.kind == UnitKind::Box) {
-            let mut held = [0usize; 64];
-            let mut len = 0;
-            for &x in bx.cells.iter().filter(|&&x| c.has(x, d)) {
-                held[len] = x;
-                len += 1;
-            }
-            // A cross of one row and one column of the box holds at most br + bc - 1.
-            if len < 2 || len > br + bc - 1 {
-                continue;
-            }
-            let inside = &held[..len];
             let (top, left) = (l.row(bx.cells[0]), l.col(bx.cells[0]));
+            let band = ((1u64 << br) - 1) << top;
+            let stack = ((1u64 << bc) - 1) << left;
             for er_row in top..top + br {
                 for er_col in left..left + bc {
-                    let row_arm = inside
-                        .iter()
-                        .any(|&x| l.row(x) == er_row && l.col(x) != er_col);
-                    let col_arm = inside
-                        .iter()
-                        .any(|&x| l.col(x) == er_col && l.row(x) != er_row);
-                    let cross = inside
-                        .iter()
-                        .all(|&x| l.row(x) == er_row || l.col(x) == er_col);
-                    if !cross || !row_arm || !col_arm {
+                    // Every candidate of the box in the cross, and both arms used.
+                    let off_cross =
+                        (top..top + br).any(|r| r != er_row && rows[r] & stack & !bit(er_col) != 0);
+                    let row_arm = rows[er_row] & stack & !bit(er_col) != 0;
+                    let col_arm = cols[er_col] & band & !bit(er_row) != 0;
+                    if off_cross || !row_arm || !col_arm {
                         continue;
                     }
-                    for by_row in [true, false] {
-                        // The arm's line outside the box: a strong link leaves it
-                        // across, and its far end's line meets the other arm's line.
-                        for x in 0..n {
-                            let near = if by_row {
-                                er_row * n + x
-                            } else {
-                                x * n + er_col
-                            };
-                            if l.box_of(near) == bx.index || !c.has(near, d) {
-                                continue;
+                    // A strong link leaves an arm's line outside the box across; its
+                    // far end's line meets the other arm's line at the target.
+                    let mut found: [(usize, usize, usize); 128] = [(0, 0, 0); 128];
+                    let mut len = 0;
+                    for k in bits(rows[er_row] & !stack) {
+                        if cols[k].count_ones() == 2 {
+                            let far_row = (cols[k] & !bit(er_row)).trailing_zeros() as usize;
+                            if band & bit(far_row) == 0 && rows[far_row] & bit(er_col) != 0 {
+                                found[len] =
+                                    (er_row * n + k, far_row * n + k, far_row * n + er_col);
+                                len += 1;
                             }
-                            let across = if by_row { l.col(near) } else { l.row(near) };
-                            let line = (0..n).map(|y| {
-                                if by_row {
-                                    y * n + across
-                                } else {
-                                    across * n + y
-                                }
-                            });
-                            let mut ends = line.filter(|&y| c.has(y, d));
-                            let (Some(a), Some(b), None) = (ends.next(), ends.next(), ends.next())
-                            else {
-                                continue;
-                            };
-                            let far = if a == near { b } else { a };
-                            let target = if by_row {
-                                l.row(far) * n + er_col
-                            } else {
-                                er_row * n + l.col(far)
-                            };
-                            if l.box_of(target) == bx.index || !c.has(target, d) {
-                                continue;
-                            }
-                            let mut s = Step::new(Technique::EmptyRectangle);
-                            s.digits.push(d);
-                            s.cells = vec![near, far];
-                            s.cells.extend_from_slice(inside);
-                            s.eliminations.push((target, d));
-                            if opts.explain {
-                                s.explanation = format!(
-                                    "Empty Rectangle on {d} in box {} (row {}, column {}) with the strong link {}={}: {}",
-                                    bx.index + 1,
-                                    er_row + 1,
-                                    er_col + 1,
-                                    cell(n, near),
-                                    cell(n, far),
-                                    removal(n, &s.eliminations)
-                                );
-                            }
-                            push_new(out, start, s);
                         }
+                    }
+                    for r in bits(cols[er_col] & !band) {
+                        if rows[r].count_ones() == 2 {
+                            let far_col = (rows[r] & !bit(er_col)).trailing_zeros() as usize;
+                            if stack & bit(far_col) == 0 && cols[far_col] & bit(er_row) != 0 {
+                                found[len] =
+                                    (r * n + er_col, r * n + far_col, er_row * n + far_col);
+                                len += 1;
+                            }
+                        }
+                    }
+                    for &(near, far, target) in &found[..len] {
+                        let mut s = Step::new(Technique::EmptyRectangle);
+                        s.digits.push(d);
+                        s.cells = vec![near, far];
+                        s.cells.extend(bx.cells.iter().filter(|&&x| c.has(x, d)));
+                        s.eliminations.push((target, d));
+                        if opts.explain {
+                            s.explanation = format!(
+                                "Empty Rectangle on {d} in box {} (row {}, column {}) with the strong link {}={}: {}",
+                                bx.index + 1,
+                                er_row + 1,
+                                er_col + 1,
+                                cell(n, near),
+                                cell(n, far),
+                                removal(n, &s.eliminations)
+                            );
+                        }
+                        push_new(out, start, s);
                     }
                 }
             }
@@ -354,4 +338,15 @@ fn dual(
             push_new(out, start, s);
         }
     }
+}
+
+/// The set bits of a mask, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
 }

@@ -109,6 +109,19 @@ impl Step {
             || self.eliminations.iter().any(|&(cell, d)| c.has(cell, d))
     }
 
+    /// Whether the step is consistent with `solution`: it removes none of the
+    /// solution's digits and places only the solution's digits (the soundness check of
+    /// tests and benchmarks).
+    pub fn agrees_with(&self, solution: &crate::grid::Grid) -> bool {
+        self.eliminations
+            .iter()
+            .all(|&(cell, d)| solution.get(cell) != d)
+            && self
+                .placements
+                .iter()
+                .all(|&(cell, d)| solution.get(cell) == d)
+    }
+
     /// Applies the step to `c`; returns whether anything changed. A placement whose
     /// digit is no longer a candidate of its cell is skipped (it can only happen in a
     /// state that already contradicts itself).

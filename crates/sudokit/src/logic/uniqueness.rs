@@ -71,15 +71,26 @@ pub const FINDERS: &[(Technique, Finder)] = &[
 ];
 
 /// Calls `f` with the corners `[r1c1, r1c2, r2c1, r2c2]` of every rectangle of rows
-/// `r1 < r2` and columns `c1 < c2` spanning exactly two boxes.
-fn for_each_rectangle(l: &Layout, mut f: impl FnMut([usize; 4])) {
+/// `r1 < r2` and columns `c1 < c2` spanning exactly two boxes whose four cells pass
+/// `usable`.
+fn for_each_rectangle(l: &Layout, usable: impl Fn(usize) -> bool, mut f: impl FnMut([usize; 4])) {
     let n = l.size();
     let (br, bc) = (l.box_rows(), l.box_cols());
+    // Per row, the columns of its usable cells.
+    let mut rows = [0u64; 64];
+    for (r, m) in rows.iter_mut().enumerate().take(n) {
+        *m = (0..n)
+            .filter(|&k| usable(r * n + k))
+            .fold(0, |m, k| m | 1 << k);
+    }
     for r1 in 0..n {
         for r2 in r1 + 1..n {
             let same_band = r1 / br == r2 / br;
-            for c1 in 0..n {
-                for c2 in c1 + 1..n {
+            let both = rows[r1] & rows[r2];
+            for c1 in digits(both) {
+                let c1 = c1 as usize - 1;
+                for c2 in digits(both.checked_shr(c1 as u32 + 1).unwrap_or(0)) {
+                    let c2 = c1 + c2 as usize;
                     if same_band != (c1 / bc == c2 / bc) {
                         f([r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2]);
                     }
@@ -129,25 +140,26 @@ pub fn rectangles(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Te
         return;
     }
     let start = out.len();
-    for_each_rectangle(l, |corners| {
-        if corners.iter().any(|&x| c.value(x) != 0) {
-            return;
-        }
-        // The digit pairs: those of a bivalue corner, each other corner holding at
-        // least one of them (a corner may miss one: the pattern is still deadly).
-        let mut seen: [Mask; 4] = [0; 4];
-        for (i, &x) in corners.iter().enumerate() {
-            let m = c.mask(x);
-            if m.count_ones() == 2 && !seen[..i].contains(&m) {
-                seen[i] = m;
-                if corners.iter().all(|&y| c.mask(y) & m != 0) {
-                    let mut d = digits(m);
-                    let (a, b) = (d.next().unwrap_or(1), d.next().unwrap_or(1));
-                    check(c, out, start, opts, t, corners, a, b);
+    for_each_rectangle(
+        l,
+        |x| c.value(x) == 0,
+        |corners| {
+            // The digit pairs: those of a bivalue corner, each other corner holding at
+            // least one of them (a corner may miss one: the pattern is still deadly).
+            let mut seen: [Mask; 4] = [0; 4];
+            for (i, &x) in corners.iter().enumerate() {
+                let m = c.mask(x);
+                if m.count_ones() == 2 && !seen[..i].contains(&m) {
+                    seen[i] = m;
+                    if corners.iter().all(|&y| c.mask(y) & m != 0) {
+                        let mut d = digits(m);
+                        let (a, b) = (d.next().unwrap_or(1), d.next().unwrap_or(1));
+                        check(c, out, start, opts, t, corners, a, b);
+                    }
                 }
             }
-        }
-    });
+        },
+    );
 }
 
 /// The tests of technique `t` on one rectangle and digit pair.
@@ -371,56 +383,60 @@ pub fn avoidable(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Tec
     }
     let n = l.size();
     let start = out.len();
-    for_each_rectangle(l, |corners| {
-        // The deadly pattern: r1c1 = r2c2 = p, r1c2 = r2c1 = q.
-        let (mut p, mut q) = (0u8, 0u8);
-        let mut placed = 0;
-        for (i, &x) in corners.iter().enumerate() {
-            let v = c.value(x);
-            if v == 0 {
-                continue;
-            }
-            if c.is_given(x) {
-                return;
-            }
-            placed += 1;
-            let slot = if i == 0 || i == 3 { &mut p } else { &mut q };
-            if *slot != 0 && *slot != v {
-                return;
-            }
-            *slot = v;
-        }
-        if p == q || p == 0 || q == 0 {
-            return;
-        }
-        // The digit each open corner would need to complete the pattern.
-        let need = |i: usize| if i == 0 || i == 3 { p } else { q };
-        let open: Vec<(usize, u8)> = (0..4)
-            .filter(|&i| c.value(corners[i]) == 0)
-            .map(|i| (corners[i], need(i)))
-            .collect();
-        let mut s = rect_step(t, p.min(q), p.max(q), &corners);
-        match (t, placed) {
-            (Technique::AvoidableRectangle1, 3) => {
-                let (x, d) = open[0];
-                if c.has(x, d) {
-                    s.eliminations.push((x, d));
+    for_each_rectangle(
+        l,
+        |x| c.value(x) == 0 || !c.is_given(x),
+        |corners| {
+            // The deadly pattern: r1c1 = r2c2 = p, r1c2 = r2c1 = q.
+            let (mut p, mut q) = (0u8, 0u8);
+            let mut placed = 0;
+            for (i, &x) in corners.iter().enumerate() {
+                let v = c.value(x);
+                if v == 0 {
+                    continue;
                 }
-            }
-            (Technique::AvoidableRectangle2, 2) => {
-                let (x, dx) = open[0];
-                let (y, dy) = open[1];
-                let (ex, ey) = (c.mask(x) & !bit(dx), c.mask(y) & !bit(dy));
-                if !c.has(x, dx) || !c.has(y, dy) || ex != ey || ex.count_ones() != 1 {
+                if c.is_given(x) {
                     return;
                 }
-                let cd = ex.trailing_zeros() as u8 + 1;
-                s.eliminations = seeing_all(c, cd, &[x, y], &corners);
+                placed += 1;
+                let slot = if i == 0 || i == 3 { &mut p } else { &mut q };
+                if *slot != 0 && *slot != v {
+                    return;
+                }
+                *slot = v;
             }
-            _ => return,
-        }
-        finish(out, start, opts, n, s);
-    });
+            if p == q || p == 0 || q == 0 {
+                return;
+            }
+            // The digit each open corner would need to complete the pattern.
+            let need = |i: usize| if i == 0 || i == 3 { p } else { q };
+            let open: Vec<(usize, u8)> = (0..4)
+                .filter(|&i| c.value(corners[i]) == 0)
+                .map(|i| (corners[i], need(i)))
+                .collect();
+            let mut s = rect_step(t, p.min(q), p.max(q), &corners);
+            match (t, placed) {
+                (Technique::AvoidableRectangle1, 3) => {
+                    let (x, d) = open[0];
+                    if c.has(x, d) {
+                        s.eliminations.push((x, d));
+                    }
+                }
+                (Technique::AvoidableRectangle2, 2) => {
+                    let (x, dx) = open[0];
+                    let (y, dy) = open[1];
+                    let (ex, ey) = (c.mask(x) & !bit(dx), c.mask(y) & !bit(dy));
+                    if !c.has(x, dx) || !c.has(y, dy) || ex != ey || ex.count_ones() != 1 {
+                        return;
+                    }
+                    let cd = ex.trailing_zeros() as u8 + 1;
+                    s.eliminations = seeing_all(c, cd, &[x, y], &corners);
+                }
+                _ => return,
+            }
+            finish(out, start, opts, n, s);
+        },
+    );
 }
 
 /// BUG+1: all open cells bivalue but one with three candidates, whose digit that
