@@ -92,32 +92,48 @@ impl Grid {
     /// Checks that no digit appears twice in a unit; the error names the digit, the
     /// unit and both cells.
     pub fn validate(&self) -> Result<(), PuzzleError> {
-        let n = self.size();
-        for unit in self.layout.units() {
-            let mut seen = 0u64;
-            for (k, &cell) in unit.cells.iter().enumerate() {
-                let d = self.cells[cell];
-                if d == 0 {
-                    continue;
+        // One pass over the filled cells with a digit mask per unit; the cells of a
+        // conflict are looked up only when there is one.
+        let units = self.layout.units().len();
+        let mut stack = [0u64; 256];
+        let mut heap = Vec::new();
+        let seen: &mut [u64] = if units <= stack.len() {
+            &mut stack[..units]
+        } else {
+            heap.resize(units, 0);
+            &mut heap
+        };
+        for (cell, &d) in self.cells.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let bit = 1u64 << (d - 1);
+            for &u in self.layout.units_of(cell) {
+                if seen[u] & bit != 0 {
+                    return Err(self.conflict(u, d, cell));
                 }
-                let bit = 1u64 << (d - 1);
-                if seen & bit != 0 {
-                    let first = unit.cells[..k]
-                        .iter()
-                        .copied()
-                        .find(|&c| self.cells[c] == d)
-                        .unwrap_or(cell);
-                    return Err(PuzzleError::Conflict {
-                        digit: d,
-                        unit: unit.name(),
-                        first: cell_name(n, first),
-                        second: cell_name(n, cell),
-                    });
-                }
-                seen |= bit;
+                seen[u] |= bit;
             }
         }
         Ok(())
+    }
+
+    /// The conflict of digit `d` in unit `u`, found again at `cell`.
+    fn conflict(&self, u: usize, d: u8, cell: usize) -> PuzzleError {
+        let unit = &self.layout.units()[u];
+        let first = unit
+            .cells
+            .iter()
+            .copied()
+            .find(|&c| self.cells[c] == d)
+            .unwrap_or(cell);
+        let n = self.size();
+        PuzzleError::Conflict {
+            digit: d,
+            unit: unit.name(),
+            first: cell_name(n, first),
+            second: cell_name(n, cell),
+        }
     }
 
     /// Whether `self` is a full, valid grid that keeps every given of `puzzle`.

@@ -324,14 +324,20 @@ impl Iterator for Reader<'_> {
         let (line, words) = self.next_content()?;
         let (column, first) = words[0];
         let first_len = first.chars().count();
-        let row = row_cells(line, &words);
         let size = self.opts.size;
         let record = |result| Some(Record { line, result });
+        // The common case, a one-line puzzle in characters, needs no per-cell records.
+        let one_line = match size {
+            Some(n) => (first_len == n * n).then_some(n),
+            None => square_size(first_len),
+        };
+        if let Some(n) = one_line {
+            return record(decode_chars(line, column, first, n));
+        }
+        let row = row_cells(line, &words);
         match size {
             Some(n) => {
-                if first_len == n * n {
-                    record(decode_chars(line, column, first, n))
-                } else if row.len() == n * n {
+                if row.len() == n * n {
                     record(decode_cells(&row, n, line))
                 } else if row.len() == n {
                     if let Err(e) = layout_for(n, line) {
@@ -352,9 +358,7 @@ impl Iterator for Reader<'_> {
                 }
             }
             None => {
-                if let Some(n) = square_size(first_len) {
-                    record(decode_chars(line, column, first, n))
-                } else if let Some(n) = square_size(row.len()).filter(|&n| n * n > 64) {
+                if let Some(n) = square_size(row.len()).filter(|&n| n * n > 64) {
                     record(decode_cells(&row, n, line))
                 } else if row.len() >= 4 && Layout::is_classic_size(row.len()) {
                     Some(self.read_block(line, row.len(), row))
