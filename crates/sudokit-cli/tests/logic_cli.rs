@@ -1,8 +1,9 @@
 //! `hint`, `explain` and `rate` end to end: text and JSON output, pencilmark input,
 //! technique selection, exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{sudokit, text};
 
 use sudokit::format::pencilmark;
 use sudokit::logic::reglib::Case;
@@ -11,25 +12,6 @@ use sudokit::logic::{find, FindOptions, Step, TechniqueSet};
 const HARD1: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const X_WING_CASE: &str = ":0300:3:9.....+5+6+1..+6.+1.7+937+1..962486...2+147+9........5....4...642..+586+1+75.71.+2..+4..1....+52::313 314 343 344 353 354 363 364 394::";
-
-fn sudokit(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
 
 #[test]
 fn hint_in_text_and_json() {
