@@ -196,3 +196,11 @@ pub fn default_files() -> Vec<PathBuf> {
         shared
     }
 }
+
+/// The value given after `--reps`: a positive number of timed repetitions.
+pub fn reps_value(value: Option<String>) -> Result<usize, String> {
+    match value.and_then(|n| n.parse().ok()) {
+        Some(n) if n > 0 => Ok(n),
+        _ => Err("--reps needs a positive number".to_string()),
+    }
+}

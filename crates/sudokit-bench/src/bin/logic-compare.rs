@@ -105,10 +105,10 @@ fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         if a == "--reps" {
-            match args.next().and_then(|n| n.parse().ok()) {
-                Some(n) if n > 0 => reps = n,
-                _ => {
-                    eprintln!("--reps needs a positive number");
+            match sudokit_bench::reps_value(args.next()) {
+                Ok(n) => reps = n,
+                Err(e) => {
+                    eprintln!("{e}");
                     return ExitCode::FAILURE;
                 }
             }

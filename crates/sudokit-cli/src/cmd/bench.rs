@@ -120,9 +120,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let limits: &[u64] = if args.solve_only { &[1] } else { &[1, 2] };
             let mut modes = Vec::new();
             for &limit in limits {
-                let (mode, counts) =
+                let (mut mode, counts) =
                     measure(&pool, e.as_ref(), &puzzles, limit, args.repeat, budget);
-                let mut mode = mode;
                 if limit == 2 {
                     match &reference {
                         Some(r) => mode.wrong += disagreements(r, &counts),
