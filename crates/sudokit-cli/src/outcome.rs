@@ -24,15 +24,26 @@ pub enum Outcome {
 }
 
 /// Validates and searches one puzzle.
+///
+/// An engine that rejects clashing givens itself ([`Engine::rejects_clashes`]) searches
+/// first, and the puzzle is validated only when no solution was found, to tell an
+/// invalid puzzle from an unsolvable one; other engines get only valid puzzles.
 pub fn search(item: &Item, engine: &dyn Engine, limit: u64) -> Outcome {
     let puzzle = match &item.puzzle {
         Ok(p) => p,
         Err(e) => return Outcome::Malformed(e.clone()),
     };
-    if let Err(e) = puzzle.validate() {
-        return Outcome::Invalid(e);
+    let checked_by_engine = engine.rejects_clashes(puzzle.layout());
+    if !checked_by_engine {
+        if let Err(e) = puzzle.validate() {
+            return Outcome::Invalid(e);
+        }
     }
     match engine.search(puzzle, limit) {
+        Ok(s) if s.count == 0 && checked_by_engine => match puzzle.validate() {
+            Err(e) => Outcome::Invalid(e),
+            Ok(()) => Outcome::Searched(s),
+        },
         Ok(s) => Outcome::Searched(s),
         Err(e) => Outcome::Engine(e),
     }

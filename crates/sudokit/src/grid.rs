@@ -94,8 +94,13 @@ impl Grid {
     pub fn validate(&self) -> Result<(), PuzzleError> {
         // One pass over the filled cells with a digit mask per unit; the cells of a
         // conflict are looked up only when there is one.
+        if self.layout.size() == 9 && self.layout.is_classic() && classic_nine_ok(&self.cells) {
+            return Ok(());
+        }
         let units = self.layout.units().len();
-        let mut stack = [0u64; 256];
+        // Room for the 27 units of a 9×9 board (and every smaller one) without a heap
+        // allocation or a large clear.
+        let mut stack = [0u64; 32];
         let mut heap = Vec::new();
         let seen: &mut [u64] = if units <= stack.len() {
             &mut stack[..units]
@@ -203,4 +208,32 @@ impl FromStr for Grid {
     fn from_str(s: &str) -> Result<Grid, ParseError> {
         crate::format::read::parse_one(s, &crate::format::ReadOptions::default())
     }
+}
+
+/// Whether the 81 cells of a classic 9×9 grid (row-major, 0 = empty) have no digit
+/// twice in a row, column or box: the common case, checked with constant arithmetic;
+/// [`Grid::validate`] then locates a conflict with the general pass.
+pub(crate) fn classic_nine_ok(cells: &[u8]) -> bool {
+    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    // Eight cells at a time, so that runs of empty cells cost one test.
+    for (chunk, bytes) in cells.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..bytes.len()].copy_from_slice(bytes);
+        let mut filled = u64::from_le_bytes(word);
+        while filled != 0 {
+            let byte = filled.trailing_zeros() as usize / 8;
+            filled &= !(0xff << (8 * byte));
+            let cell = 8 * chunk + byte;
+            let bit = 1u16 << (cells[cell] - 1);
+            let (r, c) = (cell / 9, cell % 9);
+            let b = r / 3 * 3 + c / 3;
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return false;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+    }
+    true
 }

@@ -136,4 +136,22 @@ proptest! {
         let p = Grid::from_cells(Layout::classic(9).unwrap(), cells).unwrap();
         agree(&p);
     }
+
+    /// An engine that says it rejects clashing givens finds nothing for any puzzle
+    /// `validate` rejects: callers skip their own check on the strength of it.
+    #[test]
+    fn engines_that_reject_clashes_find_nothing_in_invalid_puzzles(
+        givens in proptest::collection::vec((0..81usize, 1..=9u8), 2..30)
+    ) {
+        let mut cells = vec![0u8; 81];
+        for (c, d) in givens {
+            cells[c] = d;
+        }
+        let p = Grid::from_cells(Layout::classic(9).unwrap(), cells).unwrap();
+        prop_assume!(p.validate().is_err());
+        for engine in [&Fast as &dyn Engine, &Auto] {
+            prop_assert!(engine.rejects_clashes(p.layout()));
+            prop_assert_eq!(engine.count(&p, 2).unwrap().count, 0);
+        }
+    }
 }

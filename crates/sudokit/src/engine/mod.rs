@@ -131,6 +131,14 @@ pub trait Engine: Send + Sync + fmt::Debug {
     /// Finds up to `limit` solutions (`limit ≥ 1`; 0 is taken as 1).
     fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError>;
 
+    /// Whether the engine itself finds no solution on this layout for a puzzle with a
+    /// digit twice in a unit (it checks the givens as it enters them). A caller that
+    /// tells invalid puzzles from unsolvable ones may then run [`Grid::validate`] only
+    /// when nothing was found, instead of before every search.
+    fn rejects_clashes(&self, _layout: &Layout) -> bool {
+        false
+    }
+
     /// The first solution, if any.
     fn solve(&self, puzzle: &Grid) -> Result<Search, SolveError> {
         self.search(puzzle, 1)
@@ -168,6 +176,10 @@ impl Engine for Auto {
 
     fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
         self.engine_for(puzzle.layout()).search(puzzle, limit)
+    }
+
+    fn rejects_clashes(&self, layout: &Layout) -> bool {
+        self.engine_for(layout).rejects_clashes(layout)
     }
 }
 

@@ -115,7 +115,14 @@ pub fn digit_char(v: u8, size: usize) -> char {
 /// ```
 pub fn write(grid: &Grid) -> String {
     let n = grid.size();
-    if n <= 35 {
+    if n <= 9 {
+        let bytes = grid
+            .cells()
+            .iter()
+            .map(|&v| if v == 0 { b'.' } else { b'0' + v })
+            .collect();
+        String::from_utf8(bytes).expect("digits and dots are ASCII")
+    } else if n <= 35 {
         grid.cells().iter().map(|&v| digit_char(v, n)).collect()
     } else {
         let parts: Vec<String> = grid.cells().iter().map(|v| v.to_string()).collect();

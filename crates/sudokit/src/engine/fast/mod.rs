@@ -91,6 +91,11 @@ impl Engine for Fast {
             stats: run.stats,
         })
     }
+
+    /// Clashing givens are caught as the state is built ([`State::from_givens`]).
+    fn rejects_clashes(&self, layout: &Layout) -> bool {
+        self.supports(layout)
+    }
 }
 
 /// The state with every given placed; `None` when two givens clash (or a value is
