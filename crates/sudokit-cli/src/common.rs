@@ -112,8 +112,9 @@ impl Tally {
         self.failures + self.unreadable > 0
     }
 
-    /// The `--stats` report.
-    pub fn report(&self, elapsed: Duration) -> String {
+    /// The `--stats` report: wall-clock time and rate, and the CPU time the process
+    /// used (all threads), which a busy machine does not inflate.
+    pub fn report(&self, elapsed: Duration, cpu: Duration) -> String {
         let secs = elapsed.as_secs_f64();
         let rate = if secs > 0.0 {
             self.puzzles as f64 / secs
@@ -129,7 +130,7 @@ impl Tally {
         };
         format!(
             "puzzles {}, solved {}, unsolvable {}, invalid {}, malformed {}, multiple {}{}\n\
-             time {:.3} s, {:.0} puzzles/s; per puzzle: {:.1} nodes, {:.1} guesses, {:.1} backtracks",
+             time {:.3} s (CPU {:.3} s), {:.0} puzzles/s; per puzzle: {:.1} nodes, {:.1} guesses, {:.1} backtracks",
             self.puzzles,
             self.solved,
             self.unsolvable,
@@ -145,6 +146,7 @@ impl Tally {
                 String::new()
             },
             secs,
+            cpu.as_secs_f64(),
             rate,
             per(self.stats.nodes),
             per(self.stats.guesses),

@@ -6,6 +6,8 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use cpu_time::ProcessTime;
+
 use crate::batch;
 use crate::common::{InputArgs, Tally};
 use crate::input::{self, Item};
@@ -29,6 +31,7 @@ where
     S: FnMut(&Item, R, &mut dyn Write, &mut Tally) -> std::io::Result<()>,
 {
     let start = Instant::now();
+    let cpu_start = ProcessTime::now();
     let mut tally = Tally::default();
     let (texts, unreadable) = input::read_texts(&input.files);
     for u in &unreadable {
@@ -53,7 +56,7 @@ where
         return Err(e);
     }
     if stats {
-        eprintln!("{}", tally.report(start.elapsed()));
+        eprintln!("{}", tally.report(start.elapsed(), cpu_start.elapsed()));
     }
     Ok(if tally.failed() {
         ExitCode::from(EXIT_FAILED)
