@@ -31,6 +31,7 @@ pub mod full;
 pub mod pattern;
 pub mod reduce;
 pub mod rng;
+pub mod unavoidable;
 
 use std::sync::Arc;
 

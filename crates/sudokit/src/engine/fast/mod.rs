@@ -26,6 +26,7 @@
 //!   box-bands, triads) and the benchmark data sets used here.
 
 mod dispatch;
+mod exclude;
 mod search;
 mod state;
 mod tables;
@@ -34,6 +35,7 @@ use crate::engine::{Engine, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
+pub(crate) use exclude::differs_on;
 use search::Run;
 use state::State;
 
