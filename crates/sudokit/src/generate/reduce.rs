@@ -172,29 +172,32 @@ impl<'a> Givens<'a> {
     }
 
     /// With `group` just cleared: whether singles put every cell of it back. The
-    /// givens are left as they were.
-    fn refilled_by_singles(&mut self, group: &[usize]) -> bool {
-        let mut pending: Vec<usize> = group.to_vec();
-        let mut filled = Vec::with_capacity(group.len());
+    /// givens are left as they were; `pending` is scratch space.
+    fn refilled_by_singles(&mut self, group: &[usize], pending: &mut Vec<usize>) -> bool {
+        pending.clear();
+        pending.extend_from_slice(group);
+        // Cells put back are moved to the end of `pending`, behind `open` cells left.
+        let mut open = pending.len();
         let mut progress = true;
-        while progress && !pending.is_empty() {
+        while progress && open > 0 {
             progress = false;
             let mut i = 0;
-            while i < pending.len() {
+            while i < open {
                 if self.forced(pending[i]) {
-                    let cell = pending.swap_remove(i);
+                    let cell = pending[i];
                     self.set(cell, true);
-                    filled.push(cell);
+                    open -= 1;
+                    pending.swap(i, open);
                     progress = true;
                 } else {
                     i += 1;
                 }
             }
         }
-        for &cell in &filled {
+        for &cell in &pending[open..] {
             self.set(cell, false);
         }
-        pending.is_empty()
+        open == 0
     }
 
     /// Tries each group of cells once; keeps it removed when the solution stays unique.
@@ -204,6 +207,7 @@ impl<'a> Givens<'a> {
         floor: usize,
         check: &Check,
     ) -> Result<(), GenerateError> {
+        let mut pending = Vec::new();
         for group in groups {
             if self.clues <= floor {
                 break;
@@ -214,7 +218,7 @@ impl<'a> Givens<'a> {
             for &c in *group {
                 self.set(c, false);
             }
-            let unique = self.refilled_by_singles(group)
+            let unique = self.refilled_by_singles(group, &mut pending)
                 || (!check.refuted(&self.puzzle) && check.still_unique(&self.puzzle, group)?);
             if unique {
                 self.clues -= group.len();

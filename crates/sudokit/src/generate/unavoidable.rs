@@ -23,25 +23,6 @@
 /// Cells of a 9×9 board as bits `0..81` of a `u128`.
 pub type CellSet = u128;
 
-/// The row, column and box peers of each cell (itself excluded).
-static PEERS: [CellSet; 81] = {
-    let mut t = [0; 81];
-    let mut a = 0;
-    while a < 81 {
-        let mut b = 0;
-        while b < 81 {
-            let (ra, ca, rb, cb) = (a / 9, a % 9, b / 9, b % 9);
-            let same_box = ra / 3 == rb / 3 && ca / 3 == cb / 3;
-            if a != b && (ra == rb || ca == cb || same_box) {
-                t[a] |= 1 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
-
 /// Unavoidable sets of one solution grid (see the module docs).
 #[derive(Debug, Clone, Default)]
 pub struct Unavoidable {
@@ -109,27 +90,71 @@ fn line_pairs(s: &[u8; 81], transposed: bool, out: &mut Vec<CellSet>) {
     }
 }
 
-/// The connected parts of the cells of each pair of digits.
-fn digit_pairs(s: &[u8; 81], out: &mut Vec<CellSet>) {
-    let mut of_digit = [0 as CellSet; 10];
-    for (c, &d) in s.iter().enumerate() {
-        of_digit[usize::from(d)] |= 1 << c;
+/// The cells of each set of rows (bit `r` = row `r`).
+static ROWS: [CellSet; 512] = {
+    let mut t = [0; 512];
+    let mut rows = 0;
+    while rows < 512 {
+        let mut r = 0;
+        while r < 9 {
+            if rows >> r & 1 == 1 {
+                t[rows] |= 0x1ff << (9 * r);
+            }
+            r += 1;
+        }
+        rows += 1;
     }
+    t
+};
+
+/// The connected parts of the cells of each pair of digits.
+///
+/// The `a` cell and the `b` cell of a row are always linked, so the parts are found
+/// over rows: row `r` joins the rows holding the `b` of the column and of the box of
+/// its `a`.
+fn digit_pairs(s: &[u8; 81], out: &mut Vec<CellSet>) {
+    // For each digit: its cells, the box it has in each row, and the row it has in
+    // each column and in each box.
+    let mut cells = [0 as CellSet; 10];
+    let mut box_at = [[0u8; 9]; 10];
+    let mut row_by_column = [[0u8; 9]; 10];
+    let mut row_by_box = [[0u8; 9]; 10];
+    for (c, &d) in s.iter().enumerate() {
+        let d = usize::from(d);
+        let (r, k) = (c / 9, c / 27 * 3 + c % 9 / 3);
+        cells[d] |= 1 << c;
+        box_at[d][r] = k as u8;
+        row_by_column[d][c % 9] = r as u8;
+        row_by_box[d][k] = r as u8;
+    }
+    let column = |d: usize, r: usize| (cells[d] >> (9 * r)) as u16 & 0x1ff;
     for a in 1..=9 {
         for b in a + 1..=9 {
-            let mut left = of_digit[a] | of_digit[b];
+            let mut linked = [0u16; 9];
+            for r in 0..9 {
+                let c = column(a, r).trailing_zeros() as usize;
+                for other in [
+                    row_by_column[b][c],
+                    row_by_box[b][usize::from(box_at[a][r])],
+                ] {
+                    linked[r] |= 1 << other;
+                    linked[usize::from(other)] |= 1 << r;
+                }
+            }
+            let pair = cells[a] | cells[b];
+            let mut left: u16 = 0x1ff;
             while left != 0 {
-                let mut part = left & left.wrapping_neg();
-                let mut frontier = part;
+                let mut rows = left & left.wrapping_neg();
+                let mut frontier = rows;
                 while frontier != 0 {
-                    let c = frontier.trailing_zeros() as usize;
+                    let r = frontier.trailing_zeros() as usize;
                     frontier &= frontier - 1;
-                    let new = PEERS[c] & left & !part;
-                    part |= new;
+                    let new = linked[r] & !rows;
+                    rows |= new;
                     frontier |= new;
                 }
-                left &= !part;
-                out.push(part);
+                left &= !rows;
+                out.push(pair & ROWS[usize::from(rows)]);
             }
         }
     }
@@ -191,5 +216,45 @@ mod tests {
             }
         }
         assert!(rectangles > 0);
+    }
+
+    /// The two-digit sets are the connected parts of the cells of two digits linked
+    /// by sharing a unit, as a plain search over cells finds them.
+    #[test]
+    fn digit_pairs_match_a_search_over_cells() {
+        let layout = Layout::classic(9).unwrap();
+        for i in 0..10 {
+            let grid = full_grid(&layout, &Generic, &mut Rng::for_index(13, i)).unwrap();
+            let s: [u8; 81] = grid.cells().try_into().unwrap();
+            let mut found = Vec::new();
+            digit_pairs(&s, &mut found);
+            let mut expected = Vec::new();
+            let shares = |x: usize, y: usize| {
+                let (rx, cx, ry, cy) = (x / 9, x % 9, y / 9, y % 9);
+                rx == ry || cx == cy || (rx / 3 == ry / 3 && cx / 3 == cy / 3)
+            };
+            for a in 1..=9 {
+                for b in a + 1..=9 {
+                    let mut left: Vec<usize> =
+                        (0..81).filter(|&c| s[c] == a || s[c] == b).collect();
+                    while let Some(start) = left.pop() {
+                        let mut part = vec![start];
+                        let mut k = 0;
+                        while k < part.len() {
+                            let x = part[k];
+                            let (near, far): (Vec<usize>, Vec<usize>) =
+                                left.iter().partition(|&&y| shares(x, y));
+                            part.extend(near);
+                            left = far;
+                            k += 1;
+                        }
+                        expected.push(part.iter().fold(0 as CellSet, |m, &c| m | 1 << c));
+                    }
+                }
+            }
+            found.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(found, expected, "{grid}");
+        }
     }
 }
