@@ -27,6 +27,8 @@
 //! assert!(made.symmetry.holds(made.puzzle.cells(), 9));
 //! ```
 
+pub mod cells;
+mod classic;
 pub mod full;
 pub mod pattern;
 pub mod reduce;

@@ -13,8 +13,8 @@
 //! engine answers only when it fails.
 
 use crate::candidates::bit;
-use crate::engine::{fast, Engine, Fast};
-use crate::generate::unavoidable::{CellSet, Unavoidable};
+use crate::engine::{Engine, Fast};
+use crate::generate::classic::Classic;
 use crate::generate::{GenerateError, Rng};
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -42,70 +42,80 @@ pub fn reduce(
     engine: &dyn Engine,
     rng: &mut Rng,
 ) -> Result<Grid, GenerateError> {
+    match classic(solution, engine) {
+        Some(digits) => {
+            let mut board = Classic::new(digits);
+            reduce_with(&mut board, orbits, removal, rng)?;
+            let mut puzzle = solution.clone();
+            for (c, &d) in board.puzzle().iter().enumerate() {
+                puzzle.set(c, d);
+            }
+            Ok(puzzle)
+        }
+        None => {
+            let mut givens = Givens::new(solution, engine);
+            reduce_with(&mut givens, orbits, removal, rng)?;
+            Ok(givens.puzzle)
+        }
+    }
+}
+
+/// The digits of `solution` when its removals can be decided by [`Classic`]: a classic
+/// 9×9 board with the `fast` engine, given directly or picked by `auto` (engines are
+/// told apart by [`Engine::name`]).
+fn classic(solution: &Grid, engine: &dyn Engine) -> Option<[u8; 81]> {
+    let fast = matches!(engine.name(), "auto" | "fast") && Fast.supports(solution.layout());
+    solution.cells().try_into().ok().filter(|_| fast)
+}
+
+/// A puzzle that clues are removed from while its solution stays unique.
+pub(crate) trait Removable {
+    /// Whether `cell` is given.
+    fn is_given(&self, cell: usize) -> bool;
+    /// How many cells are given.
+    fn clue_count(&self) -> usize;
+    /// Removes the given cells `group` when the solution stays unique (and says
+    /// whether it did); otherwise leaves the puzzle as it was.
+    fn remove(&mut self, group: &[usize]) -> Result<bool, GenerateError>;
+}
+
+/// The orbit pass in random order, then the strict pass (see the module docs).
+fn reduce_with(
+    board: &mut impl Removable,
+    orbits: &[Vec<usize>],
+    removal: Removal,
+    rng: &mut Rng,
+) -> Result<(), GenerateError> {
     let floor = removal.target_clues.unwrap_or(0);
-    let check = Check::for_engine(solution, engine);
-    let mut givens = Givens::new(solution);
     let mut order: Vec<&[usize]> = orbits.iter().map(Vec::as_slice).collect();
     rng.shuffle(&mut order);
-    givens.remove_each(&order, floor, &check)?;
+    remove_each(board, &order, floor)?;
     if removal.strict_minimal {
-        let mut singles: Vec<usize> = (0..solution.cells().len())
-            .filter(|&c| givens.puzzle.get(c) != 0)
-            .collect();
+        let cells = orbits.iter().map(Vec::len).sum();
+        let mut singles: Vec<usize> = (0..cells).filter(|&c| board.is_given(c)).collect();
         rng.shuffle(&mut singles);
         let order: Vec<&[usize]> = singles.iter().map(std::slice::from_ref).collect();
-        givens.remove_each(&order, floor, &check)?;
+        remove_each(board, &order, floor)?;
     }
-    Ok(givens.puzzle)
+    Ok(())
 }
 
-/// How a removal's uniqueness is decided.
-enum Check<'e> {
-    /// Classic 9×9 with the `fast` engine (given directly or picked by `auto`): the
-    /// solution's digits row-major and its small unavoidable sets. A removal that
-    /// leaves a set with no clue fails at once; otherwise a search looks for a
-    /// solution that differs from the known one on the removed cells
-    /// ([`fast::differs_on`]).
-    Fast([u8; 81], Unavoidable),
-    /// Any other board or engine: count to two.
-    Engine(&'e dyn Engine),
-}
-
-impl<'e> Check<'e> {
-    fn for_engine(solution: &Grid, engine: &'e dyn Engine) -> Check<'e> {
-        let fast = matches!(engine.name(), "auto" | "fast") && Fast.supports(solution.layout());
-        match solution.cells().try_into() {
-            Ok(digits) if fast => Check::Fast(digits, Unavoidable::of(&digits)),
-            _ => Check::Engine(engine),
+/// Tries each group of cells once; keeps it removed when the solution stays unique.
+fn remove_each(
+    board: &mut impl Removable,
+    groups: &[&[usize]],
+    floor: usize,
+) -> Result<(), GenerateError> {
+    for group in groups {
+        let clues = board.clue_count();
+        if clues <= floor {
+            break;
+        }
+        if clues >= floor + group.len() {
+            board.remove(group)?;
         }
     }
-
-    /// Whether `puzzle` is known to have a second solution without a search.
-    fn refuted(&self, puzzle: &Grid) -> bool {
-        match self {
-            Check::Fast(_, sets) => {
-                let clues = puzzle
-                    .cells()
-                    .iter()
-                    .enumerate()
-                    .fold(0, |m: CellSet, (c, &d)| m | CellSet::from(d != 0) << c);
-                sets.uncovered(clues)
-            }
-            Check::Engine(_) => false,
-        }
-    }
-
-    /// With `group` just cleared from `puzzle`, whose solution was unique before:
-    /// whether it still is.
-    fn still_unique(&self, puzzle: &Grid, group: &[usize]) -> Result<bool, GenerateError> {
-        match self {
-            Check::Fast(solution, _) => match puzzle.cells().try_into() {
-                Ok(cells) => Ok(!fast::differs_on(cells, group, solution)),
-                Err(_) => is_unique(puzzle, &Fast),
-            },
-            Check::Engine(engine) => is_unique(puzzle, *engine),
-        }
-    }
+    Ok(())
 }
 
 /// The puzzle being reduced, with the digits given in each unit.
@@ -115,16 +125,22 @@ struct Givens<'a> {
     /// Per unit (indexed as [`Layout::units`]): the digits given in it.
     units: Vec<u64>,
     clues: usize,
+    /// Answers when singles do not.
+    engine: &'a dyn Engine,
+    /// Scratch space for [`Givens::refilled_by_singles`].
+    pending: Vec<usize>,
 }
 
 impl<'a> Givens<'a> {
-    fn new(solution: &'a Grid) -> Givens<'a> {
+    fn new(solution: &'a Grid, engine: &'a dyn Engine) -> Givens<'a> {
         let all = solution.layout().all_digits();
         Givens {
             solution,
             puzzle: solution.clone(),
             units: vec![all; solution.layout().units().len()],
             clues: solution.clue_count(),
+            engine,
+            pending: Vec::new(),
         }
     }
 
@@ -172,8 +188,9 @@ impl<'a> Givens<'a> {
     }
 
     /// With `group` just cleared: whether singles put every cell of it back. The
-    /// givens are left as they were; `pending` is scratch space.
-    fn refilled_by_singles(&mut self, group: &[usize], pending: &mut Vec<usize>) -> bool {
+    /// givens are left as they were.
+    fn refilled_by_singles(&mut self, group: &[usize]) -> bool {
+        let mut pending = std::mem::take(&mut self.pending);
         pending.clear();
         pending.extend_from_slice(group);
         // Cells put back are moved to the end of `pending`, behind `open` cells left.
@@ -197,38 +214,33 @@ impl<'a> Givens<'a> {
         for &cell in &pending[open..] {
             self.set(cell, false);
         }
+        self.pending = pending;
         open == 0
     }
+}
 
-    /// Tries each group of cells once; keeps it removed when the solution stays unique.
-    fn remove_each(
-        &mut self,
-        groups: &[&[usize]],
-        floor: usize,
-        check: &Check,
-    ) -> Result<(), GenerateError> {
-        let mut pending = Vec::new();
-        for group in groups {
-            if self.clues <= floor {
-                break;
-            }
-            if self.clues < floor + group.len() {
-                continue;
-            }
-            for &c in *group {
-                self.set(c, false);
-            }
-            let unique = self.refilled_by_singles(group, &mut pending)
-                || (!check.refuted(&self.puzzle) && check.still_unique(&self.puzzle, group)?);
-            if unique {
-                self.clues -= group.len();
-            } else {
-                for &c in *group {
-                    self.set(c, true);
-                }
+impl Removable for Givens<'_> {
+    fn is_given(&self, cell: usize) -> bool {
+        self.puzzle.get(cell) != 0
+    }
+
+    fn clue_count(&self) -> usize {
+        self.clues
+    }
+
+    fn remove(&mut self, group: &[usize]) -> Result<bool, GenerateError> {
+        for &c in group {
+            self.set(c, false);
+        }
+        let unique = self.refilled_by_singles(group) || is_unique(&self.puzzle, self.engine)?;
+        if unique {
+            self.clues -= group.len();
+        } else {
+            for &c in group {
+                self.set(c, true);
             }
         }
-        Ok(())
+        Ok(unique)
     }
 }
 
@@ -257,14 +269,8 @@ mod tests {
             let fast = reduce(&solution, &orbits, removal, &Auto, &mut rng.clone()).unwrap();
             let generic = reduce(&solution, &orbits, removal, &Generic, &mut rng).unwrap();
             assert_eq!(fast, generic, "{symmetry:?} {removal:?}");
-            assert!(matches!(
-                Check::for_engine(&solution, &Auto),
-                Check::Fast(..)
-            ));
-            assert!(matches!(
-                Check::for_engine(&solution, &Generic),
-                Check::Engine(_)
-            ));
+            assert!(classic(&solution, &Auto).is_some());
+            assert!(classic(&solution, &Generic).is_none());
         }
     }
 }
