@@ -51,6 +51,23 @@ pub static UNITS_OF: [[CellSet; 3]; 81] = {
     t
 };
 
+/// The cells of each set of rows (bit `r` = row `r`).
+pub static ROWS: [CellSet; 512] = {
+    let mut t = [0; 512];
+    let mut rows = 0;
+    while rows < 512 {
+        let mut r = 0;
+        while r < 9 {
+            if rows >> r & 1 == 1 {
+                t[rows] |= 0x1ff << (9 * r);
+            }
+            r += 1;
+        }
+        rows += 1;
+    }
+    t
+};
+
 /// The cells of a set, lowest first.
 pub fn cells(mut set: CellSet) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {

@@ -10,7 +10,7 @@
 //! 2. **Unavoidable sets** — if a set of [`Unavoidable`] has no clue left, there is a
 //!    second solution.
 //! 3. **Search** — otherwise the `fast` engine looks for a solution that differs from
-//!    `S` on `G` ([`Exclusion`](crate::engine::fast::differs_on)): a second solution
+//!    `S` on `G` ([`fast::differs_on`](crate::engine::fast::differs_on)): a second solution
 //!    exists exactly when there is one.
 
 use crate::engine::fast;
@@ -99,17 +99,12 @@ impl Classic {
         open == 0
     }
 
-    /// Gives (`on`) or clears the cells of `group`.
-    fn set(&mut self, group: &[usize], on: bool) {
+    /// Clears the cells of `group`.
+    fn clear(&mut self, group: &[usize]) {
         let mut digits = 0u16;
         for &c in group {
-            if on {
-                self.clues |= 1 << c;
-                self.puzzle[c] = self.solution[c];
-            } else {
-                self.clues &= !(1 << c);
-                self.puzzle[c] = 0;
-            }
+            self.clues &= !(1 << c);
+            self.puzzle[c] = 0;
             digits |= 1 << self.digit(c);
         }
         for d in 0..9 {
@@ -130,12 +125,13 @@ impl Removable for Classic {
     }
 
     fn remove(&mut self, group: &[usize]) -> Result<bool, GenerateError> {
-        self.set(group, false);
+        let (clues, puzzle, sees) = (self.clues, self.puzzle, self.sees);
+        self.clear(group);
         let unique = self.refilled_by_singles(group)
             || (!self.unavoidable.uncovered(self.clues)
                 && !fast::differs_on(&self.puzzle, group, &self.solution));
         if !unique {
-            self.set(group, true);
+            (self.clues, self.puzzle, self.sees) = (clues, puzzle, sees);
         }
         Ok(unique)
     }

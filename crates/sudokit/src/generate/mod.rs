@@ -12,7 +12,9 @@
 //! Reproducibility: everything random comes from the [`Rng`] passed in, so the same seed
 //! gives the same puzzle. A batch derives one stream per index
 //! ([`Rng::for_index`]), which makes it independent of how it is split across threads.
-//! The uniqueness checks use the engine given (normally [`crate::engine::Auto`]).
+//! The uniqueness checks use the engine given (normally [`crate::engine::Auto`]); on
+//! classic 9×9 boards with `auto` or `fast` they run on bit sets and the `fast` engine's
+//! state, with the same answers (see [`reduce`](mod@reduce)).
 //!
 //! ```
 //! use sudokit::engine::Auto;
