@@ -19,6 +19,19 @@ use crate::generate::reduce::Removable;
 use crate::generate::unavoidable::Unavoidable;
 use crate::generate::GenerateError;
 
+/// Whether `digits` (row-major) is a full valid 9×9 grid: every row, column and box
+/// holds `1..=9`.
+pub(crate) fn is_solution_grid(digits: &[u8; 81]) -> bool {
+    let mut seen = [0u16; 27];
+    for (c, &d) in digits.iter().enumerate() {
+        let bit = 1u16 << d.min(15);
+        seen[c / 9] |= bit;
+        seen[9 + c % 9] |= bit;
+        seen[18 + c / 27 * 3 + c % 9 / 3] |= bit;
+    }
+    seen.iter().all(|&s| s == 0x3fe)
+}
+
 /// A 9×9 puzzle being reduced from its solution (see the module docs).
 pub(crate) struct Classic {
     solution: [u8; 81],

@@ -30,7 +30,7 @@
 
 use crate::candidates::bit;
 use crate::engine::{Engine, Fast};
-use crate::generate::classic::Classic;
+use crate::generate::classic::{self, Classic};
 use crate::generate::{GenerateError, Rng};
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -76,12 +76,13 @@ pub fn reduce(
     }
 }
 
-/// The digits of `solution` when its removals can be decided by [`Classic`]: a classic
-/// 9×9 board with the `fast` engine, given directly or picked by `auto` (engines are
-/// told apart by [`Engine::name`]).
+/// The digits of `solution` when its removals can be decided by [`Classic`]: a full,
+/// valid grid on a classic 9×9 board, with the `fast` engine given directly or picked
+/// by `auto` (engines are told apart by [`Engine::name`]).
 fn classic(solution: &Grid, engine: &dyn Engine) -> Option<[u8; 81]> {
     let fast = matches!(engine.name(), "auto" | "fast") && Fast.supports(solution.layout());
-    solution.cells().try_into().ok().filter(|_| fast)
+    let digits: [u8; 81] = solution.cells().try_into().ok()?;
+    (fast && classic::is_solution_grid(&digits)).then_some(digits)
 }
 
 /// A puzzle that clues are removed from while its solution stays unique.
@@ -288,5 +289,21 @@ mod tests {
             assert!(classic(&solution, &Auto).is_some());
             assert!(classic(&solution, &Generic).is_none());
         }
+    }
+
+    /// A grid that is not a full valid solution takes the counting path, as on any
+    /// board (the unavoidable sets and the exclusion search assume a solution grid).
+    #[test]
+    fn invalid_solution_is_counted() {
+        let layout = Layout::classic(9).unwrap();
+        let mut grid = full_grid(&layout, &Auto, &mut Rng::new(3)).unwrap();
+        let (a, b) = (grid.get(0), grid.get(1));
+        grid.set(0, b);
+        assert!(classic(&grid, &Auto).is_none());
+        let orbits = Symmetry::None.orbits(9);
+        assert!(reduce(&grid, &orbits, Removal::default(), &Auto, &mut Rng::new(4)).is_ok());
+        grid.set(0, a);
+        grid.set(5, 0);
+        assert!(classic(&grid, &Auto).is_none());
     }
 }
