@@ -45,8 +45,9 @@ pub(crate) struct Classic {
 }
 
 impl Classic {
-    /// Starts from the full grid `solution` (row-major digits `1..=9`, a valid
-    /// solution grid).
+    /// Starts from `solution`, row-major, which must pass [`is_solution_grid`] (the
+    /// sets and searches assume it; digits out of `1..=9` are only clamped so that
+    /// indexing stays in range).
     pub(crate) fn new(solution: [u8; 81]) -> Classic {
         let mut of_digit = [0; 9];
         for (c, &d) in solution.iter().enumerate() {
