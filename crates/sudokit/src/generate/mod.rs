@@ -12,7 +12,9 @@
 //! Reproducibility: everything random comes from the [`Rng`] passed in, so the same seed
 //! gives the same puzzle. A batch derives one stream per index
 //! ([`Rng::for_index`]), which makes it independent of how it is split across threads.
-//! The uniqueness checks use the engine given (normally [`crate::engine::Auto`]).
+//! The uniqueness checks use the engine given (normally [`crate::engine::Auto`]); on
+//! classic 9×9 boards with `auto` or `fast` they run on bit sets and the `fast` engine's
+//! state, with the same answers (see [`reduce`](mod@reduce)).
 //!
 //! ```
 //! use sudokit::engine::Auto;
@@ -27,10 +29,13 @@
 //! assert!(made.symmetry.holds(made.puzzle.cells(), 9));
 //! ```
 
+pub mod cells;
+mod classic;
 pub mod full;
 pub mod pattern;
 pub mod reduce;
 pub mod rng;
+pub mod unavoidable;
 
 use std::sync::Arc;
 
@@ -120,6 +125,8 @@ pub struct Generator<'e> {
     layout: Arc<Layout>,
     options: Options,
     engine: &'e dyn Engine,
+    /// The orbits of each symmetry the options may use, computed once.
+    orbits: Vec<(Symmetry, Vec<Vec<usize>>)>,
 }
 
 impl<'e> Generator<'e> {
@@ -140,10 +147,19 @@ impl<'e> Generator<'e> {
                 });
             }
         }
+        let symmetries = match options.symmetry {
+            SymmetryChoice::Fixed(s) => vec![s],
+            SymmetryChoice::Random => Symmetry::ALL.to_vec(),
+        };
+        let orbits = symmetries
+            .into_iter()
+            .map(|s| (s, s.orbits(layout.size())))
+            .collect();
         Ok(Generator {
             layout,
             options,
             engine,
+            orbits,
         })
     }
 
@@ -160,21 +176,22 @@ impl<'e> Generator<'e> {
     /// One puzzle: a random grid reduced with the options' symmetry. With a target
     /// clue count the puzzle may end above it (when its pattern cannot go lower).
     pub fn puzzle(&self, rng: &mut Rng) -> Result<Generated, GenerateError> {
-        let symmetry = match self.options.symmetry {
-            SymmetryChoice::Fixed(s) => s,
-            SymmetryChoice::Random => Symmetry::ALL[rng.below(Symmetry::ALL.len())],
+        // `orbits` holds one symmetry when it is fixed, else all of them in order.
+        let pick = match self.options.symmetry {
+            SymmetryChoice::Fixed(_) => 0,
+            SymmetryChoice::Random => rng.below(Symmetry::ALL.len()),
         };
+        let (symmetry, orbits) = &self.orbits[pick];
         let solution = self.full_grid(rng)?;
         let removal = Removal {
             target_clues: self.options.target_clues,
             strict_minimal: self.options.strict_minimal,
         };
-        let orbits = symmetry.orbits(self.layout.size());
-        let puzzle = reduce(&solution, &orbits, removal, self.engine, rng)?;
+        let puzzle = reduce(&solution, orbits, removal, self.engine, rng)?;
         Ok(Generated {
             puzzle,
             solution,
-            symmetry,
+            symmetry: *symmetry,
         })
     }
 

@@ -34,6 +34,7 @@
 //!   box-bands, triads) and the benchmark data sets used here.
 
 mod dispatch;
+mod exclude;
 mod search;
 mod state;
 mod tables;
@@ -42,6 +43,7 @@ use crate::engine::{Engine, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
+pub(crate) use exclude::differs_on;
 use search::Run;
 use state::State;
 
