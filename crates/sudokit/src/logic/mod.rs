@@ -26,6 +26,7 @@
 //! ```
 
 pub mod coloring;
+mod fast_singles;
 pub mod fish;
 pub mod intersections;
 pub(crate) mod links;
