@@ -43,43 +43,59 @@ pub(crate) fn one_bit(x: u64) -> bool {
     x != 0 && x & (x - 1) == 0
 }
 
-/// The digits seen once or more (`once`) and twice or more (`more`) in a group of
-/// cells, from those of its parts.
-#[inline]
-fn join(a: (u64, u64), b: (u64, u64), c: (u64, u64)) -> (u64, u64) {
-    let once = a.0 | b.0 | c.0;
-    let more = a.1 | b.1 | c.1 | (a.0 & b.0) | (c.0 & (a.0 | b.0));
-    (once, more)
+/// The digits seen once or more and twice or more in a group of cells, from those of
+/// its three parts.
+#[inline(always)]
+fn join(once: [u64; 3], more: [u64; 3]) -> (u64, u64) {
+    let [a, b, c] = once;
+    (
+        a | b | c,
+        more[0] | more[1] | more[2] | (a & b) | (c & (a | b)),
+    )
 }
 
-/// `once` and `more` (see [`join`]) of every unit, in the layout's order. Each row and
-/// column is three segments of three cells; a box is the three row segments of its
-/// band and stack.
-fn unit_digits(m: &[u64; 81]) -> [(u64, u64); 27] {
-    let mut out = [(0, 0); 27];
-    let cell = |x: u64| (x, 0);
-    let mut row_seg = [[(0, 0); 3]; 9];
-    for (r, segs) in row_seg.iter_mut().enumerate() {
-        for (s, seg) in segs.iter_mut().enumerate() {
-            let at = r * 9 + s * 3;
-            *seg = join(cell(m[at]), cell(m[at + 1]), cell(m[at + 2]));
-        }
-        out[r] = join(segs[0], segs[1], segs[2]);
+/// For every unit, in the layout's order, the digits that are candidates in one cell
+/// or more (`once`) and in two or more (`more`). Each row and column is three segments
+/// of three cells; a box is the three row segments of its band and stack. Returns how
+/// many cells have no candidates.
+fn unit_digits(m: &[u64; 81], once: &mut [u64; 27], more: &mut [u64; 27]) -> usize {
+    // Row segment `i` is row `i / 3` in stack `i % 3`: cells `3i..3i + 3`.
+    let (mut so, mut sm) = ([0u64; 27], [0u64; 27]);
+    let mut empty = 0;
+    for i in 0..27 {
+        let cells = [m[3 * i], m[3 * i + 1], m[3 * i + 2]];
+        empty += cells.iter().map(|&x| usize::from(x == 0)).sum::<usize>();
+        (so[i], sm[i]) = join(cells, [0; 3]);
     }
+    for r in 0..9 {
+        let at = 3 * r;
+        (once[r], more[r]) = join(
+            [so[at], so[at + 1], so[at + 2]],
+            [sm[at], sm[at + 1], sm[at + 2]],
+        );
+    }
+    for b in 0..9 {
+        let at = (b / 3) * 9 + b % 3;
+        (once[18 + b], more[18 + b]) = join(
+            [so[at], so[at + 3], so[at + 6]],
+            [sm[at], sm[at + 3], sm[at + 6]],
+        );
+    }
+    // Column segment: a column within one band.
+    let (mut co, mut cm) = ([0u64; 27], [0u64; 27]);
     for band in 0..3 {
-        for stack in 0..3 {
-            let seg = |k: usize| row_seg[band * 3 + k][stack];
-            out[18 + band * 3 + stack] = join(seg(0), seg(1), seg(2));
+        for col in 0..9 {
+            let at = band * 27 + col;
+            (co[band * 9 + col], cm[band * 9 + col]) = join([m[at], m[at + 9], m[at + 18]], [0; 3]);
         }
     }
     for col in 0..9 {
-        let seg = |band: usize| {
-            let at = band * 27 + col;
-            join(cell(m[at]), cell(m[at + 9]), cell(m[at + 18]))
-        };
-        out[9 + col] = join(seg(0), seg(1), seg(2));
+        (once[9 + col], more[9 + col]) = join(
+            [co[col], co[col + 9], co[col + 18]],
+            [cm[col], cm[col + 9], cm[col + 18]],
+        );
     }
-    out
+    empty
 }
 
 /// One single: its cell and digit, and the unit that makes it one (an index into the
@@ -123,12 +139,17 @@ pub(crate) enum Round {
     Finders,
 }
 
-/// Which singles the solver uses; built only for the plain 9×9 layout.
+/// Which singles the solver uses, and how many cells are filled; built only for the
+/// plain 9×9 layout.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Singles {
     full_house: bool,
     hidden: bool,
     naked: bool,
+    /// The filled cells, once a full look at the state has shown that they, and only
+    /// they, have no candidates left (or have none because an open cell is empty too).
+    /// [`Singles::placed`] keeps it up to date; [`Singles::forget`] asks for a new look.
+    filled: Option<usize>,
 }
 
 impl Singles {
@@ -150,6 +171,7 @@ impl Singles {
             full_house: false,
             hidden: false,
             naked: false,
+            filled: None,
         };
         let mut skip = 0;
         for t in order.take_while(|t| t.family() == Family::Singles) {
@@ -173,31 +195,51 @@ impl Singles {
     /// other state (a contradiction, or a filled cell that keeps candidates, possible
     /// only from hand-made parts) is left to the solver's own check and the finders
     /// ([`Round::Finders`]).
-    pub(crate) fn round(&self, c: &Candidates, batch: &mut Batch) -> Round {
+    pub(crate) fn round(&mut self, c: &Candidates, batch: &mut Batch) -> Round {
         let masks: &[u64; 81] = c.masks().try_into().expect("a 9×9 state has 81 cells");
-        let (mut any, mut odd) = (0u64, false);
-        for (cell, &m) in masks.iter().enumerate() {
-            any |= m;
-            odd |= (c.value(cell) == 0) == (m == 0);
-        }
-        if odd {
+        let filled = match self.filled {
+            Some(filled) => filled,
+            None => {
+                let filled = (0..81).filter(|&cell| c.value(cell) != 0).count();
+                if (0..81).any(|cell| c.value(cell) != 0 && masks[cell] != 0) {
+                    return Round::Finders;
+                }
+                *self.filled.insert(filled)
+            }
+        };
+        let (mut once, mut more) = ([0u64; 27], [0u64; 27]);
+        let empty = unit_digits(masks, &mut once, &mut more);
+        // Filled cells have no candidates: any other cell without is an open one.
+        if empty > filled {
             return Round::Finders;
         }
-        if any == 0 {
+        if filled == 81 {
             return Round::Solved;
         }
         batch.singles.clear();
-        let units = unit_digits(masks);
-        if self.full_house && full_houses(masks, &units, batch) {
+        if self.full_house && full_houses(masks, &once, &more, batch) {
             return Round::Found;
         }
-        if self.hidden && hidden_singles(masks, &units, batch) {
+        if self.hidden && hidden_singles(masks, &once, &more, batch) {
             return Round::Found;
         }
         if self.naked && naked_singles(masks, batch) {
             return Round::Found;
         }
         Round::Nothing
+    }
+
+    /// Accounts for a digit placed in an open cell.
+    pub(crate) fn placed(&mut self) {
+        if let Some(filled) = &mut self.filled {
+            *filled += 1;
+        }
+    }
+
+    /// Asks for a full look at the state at the next round (after steps from
+    /// elsewhere were applied).
+    pub(crate) fn forget(&mut self) {
+        self.filled = None;
     }
 }
 
@@ -214,9 +256,10 @@ fn push(batch: &mut Batch, seen: &mut u128, cell: usize, digit: u8, unit: usize)
 }
 
 /// Units whose candidates are one digit, in one cell.
-fn full_houses(masks: &[u64; 81], units: &[(u64, u64); 27], batch: &mut Batch) -> bool {
+fn full_houses(masks: &[u64; 81], once: &[u64; 27], more: &[u64; 27], batch: &mut Batch) -> bool {
     let mut seen = 0u128;
-    for (u, &(once, more)) in units.iter().enumerate() {
+    for u in 0..27 {
+        let (once, more) = (once[u], more[u]);
         if !one_bit(once) || more != 0 {
             continue;
         }
@@ -236,14 +279,18 @@ fn full_houses(masks: &[u64; 81], units: &[(u64, u64); 27], batch: &mut Batch) -
 }
 
 /// Digits with one place in a unit: the boxes' if any, else the rows' and columns'.
-fn hidden_singles(masks: &[u64; 81], units: &[(u64, u64); 27], batch: &mut Batch) -> bool {
+fn hidden_singles(
+    masks: &[u64; 81],
+    once: &[u64; 27],
+    more: &[u64; 27],
+    batch: &mut Batch,
+) -> bool {
     batch.technique = Technique::HiddenSingle;
     let in_box = Rating(Technique::HiddenSingle.info().se_tenths);
     for (range, rating) in [(18..27, in_box), (0..18, LINE_HIDDEN_SINGLE)] {
         let mut seen = 0u128;
         for u in range {
-            let (once, more) = units[u];
-            let mut singles = once & !more;
+            let mut singles = once[u] & !more[u];
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles &= singles - 1;

@@ -79,9 +79,13 @@ impl<'a> Lines<'a> {
         })
     }
 
-    /// The box of a cell, as (band, stack).
-    fn box_of(&self, cl: usize) -> (usize, usize) {
-        (cl / self.n / self.box_rows, cl % self.n / self.box_cols)
+    /// How many base lines one band of boxes holds (the box extent across them).
+    fn band_lines(&self) -> usize {
+        if self.by_rows {
+            self.box_rows
+        } else {
+            self.box_cols
+        }
     }
 
     /// The cell at base line `b`, cover line `v`.
@@ -239,6 +243,7 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
     let n = layout.size();
     let t = finned_technique(k, sashimi);
     let table = Lines::table(c);
+    let mut free = Vec::new();
     for lines in Lines::all(c, &table) {
         let lines = &lines;
         let by_rows = lines.by_rows;
@@ -269,15 +274,11 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
                 if required.count_ones() as usize > k {
                     continue;
                 }
-                let mut free = [0usize; 64];
-                let mut len = 0;
-                for v in bits(union & span) {
-                    free[len] = v;
-                    len += 1;
-                }
-                combinations_or_none(len, need, |extra| {
+                free.clear();
+                free.extend(bits(union & span));
+                combinations_or_none(free.len(), need, |extra| {
                     let covers = extra.iter().fold(required, |m, &i| m | 1 << free[i]);
-                    try_finned(lines, base, covers, sashimi, t, out, opts);
+                    try_finned(lines, base, covers, span, sashimi, t, out, opts);
                 });
             }
         });
@@ -293,41 +294,55 @@ fn combinations_or_none(len: usize, k: usize, mut f: impl FnMut(&[usize])) {
     }
 }
 
+/// Reports the finned fish on `base` with `covers` if it is one of the kind asked for
+/// and eliminates something. `span` is the group of cover lines the fins must lie in
+/// (all base candidates outside it are covered).
+#[allow(clippy::too_many_arguments)]
 fn try_finned(
     lines: &Lines,
     base: &[usize],
     covers: u64,
+    span: u64,
     sashimi: bool,
     t: Technique,
     out: &mut Vec<Step>,
     opts: &FindOptions,
 ) {
+    // The fins lie in the span's box band that holds their base lines: one band.
+    let extent = lines.band_lines();
     let mut is_sashimi = false;
-    let mut fin_box = None;
+    let mut fin_band = None;
     for &b in base {
         let body = lines.line[b] & covers;
         if body == 0 {
             return;
         }
-        is_sashimi |= body.count_ones() == 1;
-        for v in bits(lines.line[b] & !covers) {
-            let bx = lines.box_of(lines.cell(b, v));
-            if fin_box.is_some_and(|f| f != bx) {
+        is_sashimi |= body & (body - 1) == 0;
+        if lines.line[b] & !covers != 0 {
+            let band = b / extent;
+            if fin_band.is_some_and(|f| f != band) {
                 return;
             }
-            fin_box = Some(bx);
+            fin_band = Some(band);
         }
     }
-    let Some(fin_box) = fin_box else {
+    let Some(band) = fin_band else {
         return;
     };
     if is_sashimi != sashimi {
         return;
     }
-    let elims = cover_eliminations(lines, base, covers, |cl| lines.box_of(cl) == fin_box);
+    // Only cover cells in the fins' box lose the digit: on the band's other lines.
+    let mut elims = Vec::new();
+    for b in (band * extent..(band + 1) * extent).filter(|b| !base.contains(b)) {
+        for v in bits(lines.line[b] & covers & span) {
+            elims.push((lines.cell(b, v), lines.digit));
+        }
+    }
     if elims.is_empty() {
         return;
     }
+    elims.sort_unstable();
     let mut fins: Vec<usize> = base
         .iter()
         .flat_map(|&b| bits(lines.line[b] & !covers).map(move |v| lines.cell(b, v)))

@@ -102,16 +102,20 @@ impl Solver {
     /// Solves `c` by logic as far as the techniques go, calling `visit` with each step
     /// applied and the state after it.
     pub fn solve(&self, c: &mut Candidates, mut visit: impl FnMut(&Step, &Candidates)) -> Outcome {
-        let fast = Singles::new(c.layout(), self.techniques());
+        let mut fast = Singles::new(c.layout(), self.techniques());
         let rest = fast.map_or(0, |(_, skip)| skip);
         let (mut batch, mut single) = (Batch::default(), Step::new(Technique::FullHouse));
         let mut steps = Vec::new();
         loop {
-            let round = fast.map_or(Round::Finders, |(singles, _)| singles.round(c, &mut batch));
+            let round = match &mut fast {
+                Some((singles, _)) => singles.round(c, &mut batch),
+                None => Round::Finders,
+            };
             let first = match round {
                 Round::Solved => return Outcome::Solved,
                 Round::Found => {
-                    if !self.apply_singles(&batch, &mut single, c, &mut visit) {
+                    let (singles, _) = fast.as_mut().expect("found by the fast path");
+                    if !self.apply_singles(&batch, &mut single, singles, c, &mut visit) {
                         return Outcome::Stuck;
                     }
                     continue;
@@ -124,6 +128,9 @@ impl Solver {
                     0
                 }
             };
+            if let Some((singles, _)) = &mut fast {
+                singles.forget();
+            }
             self.steps_from(first, c, &mut steps);
             let Some(low) = steps.iter().map(|s| s.rating).min() else {
                 return Outcome::Stuck;
@@ -153,6 +160,7 @@ impl Solver {
         &self,
         batch: &Batch,
         step: &mut Step,
+        singles: &mut Singles,
         c: &mut Candidates,
         visit: &mut impl FnMut(&Step, &Candidates),
     ) -> bool {
@@ -163,6 +171,7 @@ impl Solver {
                 continue;
             }
             c.place(at, d);
+            singles.placed();
             changed = true;
             set_single(step, batch.technique, at, d);
             step.rating = batch.rating;
