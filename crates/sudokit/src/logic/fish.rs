@@ -11,7 +11,7 @@
 
 use super::step::{and_list, cell, removal, FindOptions, Step};
 use super::technique::Technique;
-use super::{combinations, Finder};
+use super::{combinations, ones, Finder};
 use crate::candidates::{digits, Candidates};
 
 /// The finders of this family.
@@ -102,7 +102,7 @@ impl<'a> Lines<'a> {
         let mut out = [0; 64];
         let mut len = 0;
         for b in 0..self.n {
-            if (lo..=hi).contains(&self.line[b].count_ones()) {
+            if (lo..=hi).contains(&ones(self.line[b])) {
                 out[len] = b;
                 len += 1;
             }
@@ -167,7 +167,7 @@ pub fn basic(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) 
             }
             let base = &base[..k];
             let covers = base.iter().fold(0, |m, &b| m | lines.line[b]);
-            if covers.count_ones() as usize != k {
+            if ones(covers) as usize != k {
                 return;
             }
             let elims = cover_eliminations(lines, base, covers, |_| true);
@@ -262,7 +262,7 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
             }
             let base = &base[..k];
             let union = base.iter().fold(0u64, |m, &b| m | lines.line[b]);
-            let size = union.count_ones() as usize;
+            let size = ones(union) as usize;
             if size <= k || size > k + cover_span {
                 return;
             }
@@ -270,8 +270,8 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
             for group in 0..n / cover_span {
                 let span = ((1u64 << cover_span) - 1) << (group * cover_span);
                 let required = union & !span;
-                let need = k.saturating_sub(required.count_ones() as usize);
-                if required.count_ones() as usize > k {
+                let need = k.saturating_sub(ones(required) as usize);
+                if ones(required) as usize > k {
                     continue;
                 }
                 free.clear();

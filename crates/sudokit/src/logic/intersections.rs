@@ -4,7 +4,7 @@
 
 use super::step::{and_list, cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
-use super::{combinations, Finder};
+use super::{combinations, ones, Finder};
 use crate::candidates::{digits, Candidates, Mask};
 use crate::layout::Unit;
 
@@ -172,14 +172,14 @@ fn locked_set(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize)
         let mut len = 0;
         for (i, &cl) in bx.cells.iter().enumerate() {
             let on_line = x.in_box >> i & 1 != 0;
-            if on_line && c.value(cl) == 0 && c.mask(cl).count_ones() as usize <= k {
+            if on_line && c.value(cl) == 0 && ones(c.mask(cl)) as usize <= k {
                 open[len] = cl;
                 len += 1;
             }
         }
         combinations(len, k, |pick| {
             let union = pick.iter().fold(0, |m, &i| m | c.mask(open[i]));
-            if union.count_ones() as usize != k {
+            if ones(union) as usize != k {
                 return;
             }
             let cells: Vec<usize> = pick.iter().map(|&i| open[i]).collect();

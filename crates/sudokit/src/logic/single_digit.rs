@@ -16,7 +16,7 @@
 use super::links::{by_digit, push_new, seeing_all, sees, strong_links, Link};
 use super::step::{cell, removal, FindOptions, Step};
 use super::technique::Technique;
-use super::Finder;
+use super::{ones, Finder};
 use crate::candidates::Candidates;
 use crate::layout::UnitKind;
 
@@ -217,7 +217,7 @@ pub fn empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
                     let mut found: [(usize, usize, usize); 128] = [(0, 0, 0); 128];
                     let mut len = 0;
                     for k in bits(rows[er_row] & !stack) {
-                        if cols[k].count_ones() == 2 {
+                        if ones(cols[k]) == 2 {
                             let far_row = (cols[k] & !bit(er_row)).trailing_zeros() as usize;
                             if band & bit(far_row) == 0 && rows[far_row] & bit(er_col) != 0 {
                                 found[len] =
@@ -227,7 +227,7 @@ pub fn empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
                         }
                     }
                     for r in bits(cols[er_col] & !band) {
-                        if rows[r].count_ones() == 2 {
+                        if ones(rows[r]) == 2 {
                             let far_col = (rows[r] & !bit(er_col)).trailing_zeros() as usize;
                             if stack & bit(far_col) == 0 && cols[far_col] & bit(er_row) != 0 {
                                 found[len] =
