@@ -266,6 +266,10 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
             if size <= k || size > k + cover_span {
                 return;
             }
+            let mut bands = [0usize; 4];
+            for (band, &b) in bands.iter_mut().zip(base) {
+                *band = b / lines.band_lines();
+            }
             // The fins lie in one box: within one group of `cover_span` cover lines.
             for group in 0..n / cover_span {
                 let span = ((1u64 << cover_span) - 1) << (group * cover_span);
@@ -278,7 +282,13 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
                 free.extend(bits(union & span));
                 combinations_or_none(free.len(), need, |extra| {
                     let covers = extra.iter().fold(required, |m, &i| m | 1 << free[i]);
-                    try_finned(lines, base, covers, span, sashimi, t, out, opts);
+                    let fish = Finned {
+                        base,
+                        bands: &bands[..k],
+                        covers,
+                        span,
+                    };
+                    try_finned(lines, &fish, sashimi, t, out, opts);
                 });
             }
         });
@@ -294,32 +304,39 @@ fn combinations_or_none(len: usize, k: usize, mut f: impl FnMut(&[usize])) {
     }
 }
 
-/// Reports the finned fish on `base` with `covers` if it is one of the kind asked for
-/// and eliminates something. `span` is the group of cover lines the fins must lie in
-/// (all base candidates outside it are covered).
-#[allow(clippy::too_many_arguments)]
-fn try_finned(
-    lines: &Lines,
-    base: &[usize],
+/// A finned fish to check: base lines, the band of boxes of each, cover lines, and
+/// the group of cover lines the fins must lie in (all base candidates outside it are
+/// covered).
+struct Finned<'a> {
+    base: &'a [usize],
+    bands: &'a [usize],
     covers: u64,
     span: u64,
+}
+
+/// Reports `fish` if it is one of the kind asked for and eliminates something.
+fn try_finned(
+    lines: &Lines,
+    fish: &Finned,
     sashimi: bool,
     t: Technique,
     out: &mut Vec<Step>,
     opts: &FindOptions,
 ) {
+    let Finned {
+        base, covers, span, ..
+    } = *fish;
     // The fins lie in the span's box band that holds their base lines: one band.
     let extent = lines.band_lines();
     let mut is_sashimi = false;
     let mut fin_band = None;
-    for &b in base {
+    for (&b, &band) in base.iter().zip(fish.bands) {
         let body = lines.line[b] & covers;
         if body == 0 {
             return;
         }
         is_sashimi |= body & (body - 1) == 0;
         if lines.line[b] & !covers != 0 {
-            let band = b / extent;
             if fin_band.is_some_and(|f| f != band) {
                 return;
             }

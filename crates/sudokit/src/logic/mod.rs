@@ -9,7 +9,9 @@
 //!   and [`FAMILIES`] below lists those tables: adding a family is one module and one
 //!   line there.
 //! - [`solver`] runs the registered finders to a fixpoint; [`TechniqueSet`] chooses
-//!   techniques by name or family.
+//!   techniques by name or family. On the plain 9×9 board the solver takes its singles
+//!   from a fast path (`fast_singles`: one pass over fixed unit tables, the same steps
+//!   in the same order as the singles finders, without building a step per single).
 //!
 //! ```
 //! use sudokit::logic::{Solver, TechniqueSet, Outcome};

@@ -1,7 +1,7 @@
 //! Singles: full house, hidden single and naked single, on every layout (rows,
 //! columns, boxes and any extra regions). The solver's 9×9 fast path
-//! ([`super::fast_singles`]) finds the same singles and writes its steps with
-//! [`set_single`] and [`sentence`] from here.
+//! (`fast_singles`) finds the same singles and writes its steps with `set_single` and
+//! `sentence` from here.
 
 use std::fmt::Write;
 

@@ -10,7 +10,7 @@
 //! Explainer and HoDoKu do, so the step count and score do not include eliminations
 //! that the next singles would have made unnecessary.
 //!
-//! On the plain 9×9 board the singles come from [`super::fast_singles`], which finds
+//! On the plain 9×9 board the singles come from a fast path (`fast_singles`), which finds
 //! exactly what their finders would, without a [`Step`] per single: the steps, their
 //! order and so every rating are the same either way.
 
