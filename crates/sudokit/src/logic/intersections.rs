@@ -166,9 +166,9 @@ fn locked_set(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize)
     } else {
         Technique::LockedTriple
     };
+    let mut open = [0usize; 64];
     for_each_crossing(c, |x| {
         let (bx, line) = (x.bx, x.line);
-        let mut open = [0usize; 64];
         let mut len = 0;
         for (i, &cl) in bx.cells.iter().enumerate() {
             let on_line = x.in_box >> i & 1 != 0;

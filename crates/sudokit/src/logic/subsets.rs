@@ -65,15 +65,15 @@ pub fn naked(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) 
 pub fn hidden(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
     let n = c.layout().size();
     let t = technique(false, k);
+    let (mut pos, mut cand) = ([0u64; 64], [0u8; 64]);
     for unit in c.layout().units() {
         // Positions (bit i = i-th cell of the unit) of each digit.
-        let mut pos = [0u64; 64];
+        pos[..n].fill(0);
         for (i, &cl) in unit.cells.iter().enumerate() {
             for d in digits(c.mask(cl)) {
                 pos[d as usize - 1] |= 1 << i;
             }
         }
-        let mut cand = [0u8; 64];
         let mut len = 0;
         for d in 1..=n as u8 {
             let cnt = ones(pos[d as usize - 1]) as usize;
