@@ -170,9 +170,11 @@ fn locked_set(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize)
     for_each_crossing(c, |x| {
         let (bx, line) = (x.bx, x.line);
         let mut len = 0;
-        for (i, &cl) in bx.cells.iter().enumerate() {
-            let on_line = x.in_box >> i & 1 != 0;
-            if on_line && c.value(cl) == 0 && ones(c.mask(cl)) as usize <= k {
+        let mut on_line = x.in_box;
+        while on_line != 0 {
+            let cl = bx.cells[on_line.trailing_zeros() as usize];
+            on_line &= on_line - 1;
+            if c.value(cl) == 0 && ones(c.mask(cl)) as usize <= k {
                 open[len] = cl;
                 len += 1;
             }
