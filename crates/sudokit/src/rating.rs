@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::candidates::Candidates;
 use crate::grid::Grid;
-use crate::logic::{Level, Outcome, Rating, Solver, Step, Technique};
+use crate::logic::{Family, Level, Outcome, Rating, Solver, Step, Technique};
 
 /// The difficulty of one puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,6 +67,42 @@ pub fn rate_state(mut c: Candidates, solver: &Solver) -> Difficulty {
     let mut rater = Rater::default();
     let outcome = solver.solve(&mut c, |step, _| rater.add(step));
     rater.finish(outcome)
+}
+
+/// Rates a puzzle that should have exactly one solution; `Err(n)` when it has not,
+/// with `n` its number of solutions (0, or 2 for more than one).
+///
+/// Logic that fills the grid without a uniqueness technique has proved the solution
+/// unique (every other step removes only what no solution holds, and the full grid is
+/// one), so the solutions are counted only when it did not: when it got stuck, met a
+/// contradiction or assumed uniqueness on the way.
+///
+/// ```
+/// use sudokit::logic::{Solver, TechniqueSet};
+/// let solver = Solver::new(TechniqueSet::all()).explain(false);
+/// let g: sudokit::Grid =
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///         .parse()
+///         .unwrap();
+/// assert!(sudokit::rating::rate_unique(&g, &solver).is_ok());
+/// let open: sudokit::Grid = ".".repeat(81).parse().unwrap();
+/// assert_eq!(sudokit::rating::rate_unique(&open, &solver), Err(2));
+/// ```
+pub fn rate_unique(puzzle: &Grid, solver: &Solver) -> Result<Difficulty, u64> {
+    let mut rater = Rater::default();
+    let mut assumed = false;
+    let mut c = Candidates::from_grid(puzzle);
+    let outcome = solver.solve(&mut c, |step, _| {
+        assumed |= step.technique.family() == Family::Uniqueness;
+        rater.add(step);
+    });
+    if outcome == Outcome::Solved && !assumed {
+        return Ok(rater.finish(outcome));
+    }
+    match crate::count(puzzle, 2) {
+        1 => Ok(rater.finish(outcome)),
+        n => Err(n),
+    }
 }
 
 /// Builds a [`Difficulty`] from the steps of a run, for callers that also do something

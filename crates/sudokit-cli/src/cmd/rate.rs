@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sudokit::rating::{rate, Difficulty};
+use sudokit::rating::{rate_unique, Difficulty};
 
 use crate::common::InputArgs;
 use crate::driver::{drive, fail};
@@ -71,9 +71,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if let Err(e) = puzzle.validate() {
                 return Rated::Invalid(e.to_string());
             }
-            match sudokit::count(puzzle, 2) {
-                1 => Rated::Done(rate(puzzle, &solver)),
-                n => Rated::Solutions(n),
+            match rate_unique(puzzle, &solver) {
+                Ok(d) => Rated::Done(d),
+                Err(n) => Rated::Solutions(n),
             }
         },
         |item, rated, out, tally| {

@@ -11,7 +11,7 @@
 
 use super::step::{and_list, cell, removal, FindOptions, Step};
 use super::technique::Technique;
-use super::{combinations, Finder};
+use super::{combinations, ones, Finder};
 use crate::candidates::{digits, Candidates};
 
 /// The finders of this family.
@@ -79,9 +79,13 @@ impl<'a> Lines<'a> {
         })
     }
 
-    /// The box of a cell, as (band, stack).
-    fn box_of(&self, cl: usize) -> (usize, usize) {
-        (cl / self.n / self.box_rows, cl % self.n / self.box_cols)
+    /// How many base lines one band of boxes holds (the box extent across them).
+    fn band_lines(&self) -> usize {
+        if self.by_rows {
+            self.box_rows
+        } else {
+            self.box_cols
+        }
     }
 
     /// The cell at base line `b`, cover line `v`.
@@ -98,7 +102,7 @@ impl<'a> Lines<'a> {
         let mut out = [0; 64];
         let mut len = 0;
         for b in 0..self.n {
-            if (lo..=hi).contains(&self.line[b].count_ones()) {
+            if (lo..=hi).contains(&ones(self.line[b])) {
                 out[len] = b;
                 len += 1;
             }
@@ -163,7 +167,7 @@ pub fn basic(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) 
             }
             let base = &base[..k];
             let covers = base.iter().fold(0, |m, &b| m | lines.line[b]);
-            if covers.count_ones() as usize != k {
+            if ones(covers) as usize != k {
                 return;
             }
             let elims = cover_eliminations(lines, base, covers, |_| true);
@@ -239,6 +243,7 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
     let n = layout.size();
     let t = finned_technique(k, sashimi);
     let table = Lines::table(c);
+    let mut free = Vec::new();
     for lines in Lines::all(c, &table) {
         let lines = &lines;
         let by_rows = lines.by_rows;
@@ -257,27 +262,33 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
             }
             let base = &base[..k];
             let union = base.iter().fold(0u64, |m, &b| m | lines.line[b]);
-            let size = union.count_ones() as usize;
+            let size = ones(union) as usize;
             if size <= k || size > k + cover_span {
                 return;
+            }
+            let mut bands = [0usize; 4];
+            for (band, &b) in bands.iter_mut().zip(base) {
+                *band = b / lines.band_lines();
             }
             // The fins lie in one box: within one group of `cover_span` cover lines.
             for group in 0..n / cover_span {
                 let span = ((1u64 << cover_span) - 1) << (group * cover_span);
                 let required = union & !span;
-                let need = k.saturating_sub(required.count_ones() as usize);
-                if required.count_ones() as usize > k {
+                let need = k.saturating_sub(ones(required) as usize);
+                if ones(required) as usize > k {
                     continue;
                 }
-                let mut free = [0usize; 64];
-                let mut len = 0;
-                for v in bits(union & span) {
-                    free[len] = v;
-                    len += 1;
-                }
-                combinations_or_none(len, need, |extra| {
+                free.clear();
+                free.extend(bits(union & span));
+                combinations_or_none(free.len(), need, |extra| {
                     let covers = extra.iter().fold(required, |m, &i| m | 1 << free[i]);
-                    try_finned(lines, base, covers, sashimi, t, out, opts);
+                    let fish = Finned {
+                        base,
+                        bands: &bands[..k],
+                        covers,
+                        span,
+                    };
+                    try_finned(lines, &fish, sashimi, t, out, opts);
                 });
             }
         });
@@ -293,41 +304,62 @@ fn combinations_or_none(len: usize, k: usize, mut f: impl FnMut(&[usize])) {
     }
 }
 
+/// A finned fish to check: base lines, the band of boxes of each, cover lines, and
+/// the group of cover lines the fins must lie in (all base candidates outside it are
+/// covered).
+struct Finned<'a> {
+    base: &'a [usize],
+    bands: &'a [usize],
+    covers: u64,
+    span: u64,
+}
+
+/// Reports `fish` if it is one of the kind asked for and eliminates something.
 fn try_finned(
     lines: &Lines,
-    base: &[usize],
-    covers: u64,
+    fish: &Finned,
     sashimi: bool,
     t: Technique,
     out: &mut Vec<Step>,
     opts: &FindOptions,
 ) {
+    let Finned {
+        base, covers, span, ..
+    } = *fish;
+    // The fins lie in the span's box band that holds their base lines: one band.
+    let extent = lines.band_lines();
     let mut is_sashimi = false;
-    let mut fin_box = None;
-    for &b in base {
+    let mut fin_band = None;
+    for (&b, &band) in base.iter().zip(fish.bands) {
         let body = lines.line[b] & covers;
         if body == 0 {
             return;
         }
-        is_sashimi |= body.count_ones() == 1;
-        for v in bits(lines.line[b] & !covers) {
-            let bx = lines.box_of(lines.cell(b, v));
-            if fin_box.is_some_and(|f| f != bx) {
+        is_sashimi |= body & (body - 1) == 0;
+        if lines.line[b] & !covers != 0 {
+            if fin_band.is_some_and(|f| f != band) {
                 return;
             }
-            fin_box = Some(bx);
+            fin_band = Some(band);
         }
     }
-    let Some(fin_box) = fin_box else {
+    let Some(band) = fin_band else {
         return;
     };
     if is_sashimi != sashimi {
         return;
     }
-    let elims = cover_eliminations(lines, base, covers, |cl| lines.box_of(cl) == fin_box);
+    // Only cover cells in the fins' box lose the digit: on the band's other lines.
+    let mut elims = Vec::new();
+    for b in (band * extent..(band + 1) * extent).filter(|b| !base.contains(b)) {
+        for v in bits(lines.line[b] & covers & span) {
+            elims.push((lines.cell(b, v), lines.digit));
+        }
+    }
     if elims.is_empty() {
         return;
     }
+    elims.sort_unstable();
     let mut fins: Vec<usize> = base
         .iter()
         .flat_map(|&b| bits(lines.line[b] & !covers).map(move |v| lines.cell(b, v)))

@@ -4,7 +4,7 @@
 
 use super::step::{and_list, cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
-use super::{combinations, Finder};
+use super::{combinations, ones, Finder};
 use crate::candidates::{digits, Candidates, Mask};
 use crate::layout::Unit;
 
@@ -16,53 +16,75 @@ pub const FINDERS: &[(Technique, Finder)] = &[
     (Technique::LockedTriple, locked_triple),
 ];
 
-/// A box and a row or column crossing it.
+/// A box and a row or column crossing it, with the candidates of the three parts.
 struct Crossing<'a> {
     bx: &'a Unit,
     line: &'a Unit,
     /// Positions (in `bx.cells`) of the cells on the line.
     in_box: u64,
-    /// Positions (in `line.cells`) of the cells in the box.
-    in_line: u64,
+    /// The candidates of the cells in both.
+    inter: Mask,
+    /// The candidates of the rest of the box.
+    box_rest: Mask,
+    /// The candidates of the rest of the line.
+    line_rest: Mask,
 }
 
-impl Crossing<'_> {
-    /// The OR of the masks of `cells` at the positions in `bits`.
-    fn union(c: &Candidates, cells: &[usize], bits: u64) -> Mask {
-        cells
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| bits >> i & 1 != 0)
-            .fold(0, |m, (_, &cl)| m | c.mask(cl))
-    }
+/// The OR of `count` parts `part(0)`, `part(1)`, … except the one at `skip`.
+fn others(count: usize, skip: usize, part: impl Fn(usize) -> Mask) -> Mask {
+    (0..count)
+        .filter(|&i| i != skip)
+        .fold(0, |m, i| m | part(i))
 }
 
-/// Calls `f` for every box and every row or column crossing it. The positions are
-/// worked out from the shape (boxes list their cells row by row), without divisions.
+/// Calls `f` for every box and every row or column crossing it (rows first, in box
+/// order). The candidates of every row segment (a row within one stack of boxes) and
+/// column segment (a column within one band) are gathered first, in one pass over the
+/// board; each crossing's parts are ORs of those.
 fn for_each_crossing(c: &Candidates, mut f: impl FnMut(&Crossing)) {
     let layout = c.layout();
     let n = layout.size();
     let (br, bc) = (layout.box_rows(), layout.box_cols());
+    let (stacks, bands) = (n / bc, n / br);
     let units = layout.units();
-    let (row_bits, col_bits) = ((1u64 << bc) - 1, (1u64 << br) - 1);
-    for bx in &units[2 * n..3 * n] {
-        let first = bx.cells[0];
-        let (top, left) = (layout.row(first), layout.col(first));
+    // row_seg[r * stacks + s]: row r in stack s; col_seg[col * bands + b]: col in band b.
+    let mut row_seg = vec![0 as Mask; n * stacks];
+    let mut col_seg = vec![0 as Mask; n * bands];
+    for (r, row) in c.masks().chunks_exact(n).enumerate() {
+        for (seg, part) in row_seg[r * stacks..].iter_mut().zip(row.chunks_exact(bc)) {
+            *seg = part.iter().fold(0, |a, &m| a | m);
+        }
+        let band = r / br;
+        for (col, &m) in row.iter().enumerate() {
+            col_seg[col * bands + band] |= m;
+        }
+    }
+    let column = (0..br).fold(0u64, |m, i| m | 1 << (i * bc));
+    for (b, bx) in units[2 * n..3 * n].iter().enumerate() {
+        let (band, stack) = (b / stacks, b % stacks);
+        let (top, left) = (band * br, stack * bc);
+        let row_part = |r: usize, s: usize| row_seg[r * stacks + s];
+        let col_part = |col: usize, b: usize| col_seg[col * bands + b];
         for i in 0..br {
+            let r = top + i;
             f(&Crossing {
                 bx,
-                line: &units[top + i],
-                in_box: row_bits << (i * bc),
-                in_line: row_bits << left,
+                line: &units[r],
+                in_box: ((1u64 << bc) - 1) << (i * bc),
+                inter: row_part(r, stack),
+                box_rest: others(br, i, |k| row_part(top + k, stack)),
+                line_rest: others(stacks, stack, |s| row_part(r, s)),
             });
         }
-        let column = (0..br).fold(0u64, |m, i| m | 1 << (i * bc));
         for j in 0..bc {
+            let col = left + j;
             f(&Crossing {
                 bx,
-                line: &units[n + left + j],
+                line: &units[n + col],
                 in_box: column << j,
-                in_line: col_bits << top,
+                inter: col_part(col, band),
+                box_rest: others(bc, j, |k| col_part(left + k, band)),
+                line_rest: others(bands, band, |b| col_part(col, b)),
             });
         }
     }
@@ -83,13 +105,10 @@ fn locked_candidates(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t:
     let point = t == Technique::LockedCandidates1;
     for_each_crossing(c, |x| {
         let (bx, line) = (x.bx, x.line);
-        let inter = Crossing::union(c, &bx.cells, x.in_box);
-        let box_rest = Crossing::union(c, &bx.cells, !x.in_box);
-        let line_rest = Crossing::union(c, &line.cells, !x.in_line);
         let found = if point {
-            inter & !box_rest & line_rest
+            x.inter & !x.box_rest & x.line_rest
         } else {
-            inter & !line_rest & box_rest
+            x.inter & !x.line_rest & x.box_rest
         };
         let (from, source, target) = if point {
             (line, bx, line)
@@ -147,20 +166,22 @@ fn locked_set(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize)
     } else {
         Technique::LockedTriple
     };
+    let mut open = [0usize; 64];
     for_each_crossing(c, |x| {
         let (bx, line) = (x.bx, x.line);
-        let mut open = [0usize; 64];
         let mut len = 0;
-        for (i, &cl) in bx.cells.iter().enumerate() {
-            let on_line = x.in_box >> i & 1 != 0;
-            if on_line && c.value(cl) == 0 && c.mask(cl).count_ones() as usize <= k {
+        let mut on_line = x.in_box;
+        while on_line != 0 {
+            let cl = bx.cells[on_line.trailing_zeros() as usize];
+            on_line &= on_line - 1;
+            if c.value(cl) == 0 && ones(c.mask(cl)) as usize <= k {
                 open[len] = cl;
                 len += 1;
             }
         }
         combinations(len, k, |pick| {
             let union = pick.iter().fold(0, |m, &i| m | c.mask(open[i]));
-            if union.count_ones() as usize != k {
+            if ones(union) as usize != k {
                 return;
             }
             let cells: Vec<usize> = pick.iter().map(|&i| open[i]).collect();

@@ -16,7 +16,7 @@
 use super::links::{by_digit, push_new, seeing_all, sees, strong_links, Link};
 use super::step::{cell, removal, FindOptions, Step};
 use super::technique::Technique;
-use super::Finder;
+use super::{ones, Finder};
 use crate::candidates::Candidates;
 use crate::layout::UnitKind;
 
@@ -191,6 +191,7 @@ pub fn empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
     let (br, bc) = (l.box_rows(), l.box_cols());
     let start = out.len();
     let bit = |i: usize| 1u64 << i;
+    let mut found: Vec<(usize, usize, usize)> = Vec::new();
     for d in 1..=n as u8 {
         // Per row the columns holding d, per column the rows.
         let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
@@ -214,29 +215,24 @@ pub fn empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
                     }
                     // A strong link leaves an arm's line outside the box across; its
                     // far end's line meets the other arm's line at the target.
-                    let mut found: [(usize, usize, usize); 128] = [(0, 0, 0); 128];
-                    let mut len = 0;
+                    found.clear();
                     for k in bits(rows[er_row] & !stack) {
-                        if cols[k].count_ones() == 2 {
+                        if ones(cols[k]) == 2 {
                             let far_row = (cols[k] & !bit(er_row)).trailing_zeros() as usize;
                             if band & bit(far_row) == 0 && rows[far_row] & bit(er_col) != 0 {
-                                found[len] =
-                                    (er_row * n + k, far_row * n + k, far_row * n + er_col);
-                                len += 1;
+                                found.push((er_row * n + k, far_row * n + k, far_row * n + er_col));
                             }
                         }
                     }
                     for r in bits(cols[er_col] & !band) {
-                        if rows[r].count_ones() == 2 {
+                        if ones(rows[r]) == 2 {
                             let far_col = (rows[r] & !bit(er_col)).trailing_zeros() as usize;
                             if stack & bit(far_col) == 0 && cols[far_col] & bit(er_row) != 0 {
-                                found[len] =
-                                    (r * n + er_col, r * n + far_col, er_row * n + far_col);
-                                len += 1;
+                                found.push((r * n + er_col, r * n + far_col, er_row * n + far_col));
                             }
                         }
                     }
-                    for &(near, far, target) in &found[..len] {
+                    for &(near, far, target) in &found {
                         let mut s = Step::new(Technique::EmptyRectangle);
                         s.digits.push(d);
                         s.cells = vec![near, far];

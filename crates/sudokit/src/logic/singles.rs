@@ -1,5 +1,7 @@
 //! Singles: full house, hidden single and naked single, on every layout (rows,
-//! columns, boxes and any extra regions).
+//! columns, boxes and any extra regions). The solver's 9×9 fast path
+//! (`fast_singles`) finds the same singles and writes its steps with `set_single` and
+//! `sentence` from here.
 
 use std::fmt::Write;
 
@@ -7,7 +9,7 @@ use super::step::{cell, FindOptions, Rating, Step};
 use super::technique::Technique;
 use super::Finder;
 use crate::candidates::{Candidates, Mask};
-use crate::layout::UnitKind;
+use crate::layout::{Unit, UnitKind};
 
 /// The finders of this family.
 pub const FINDERS: &[(Technique, Finder)] = &[
@@ -22,12 +24,56 @@ fn already(out: &[Step], from: usize, cell: usize) -> bool {
     out[from..].iter().any(|s| s.placements[0].0 == cell)
 }
 
+/// The rating of a hidden single in a row, column or extra region (1.2 in a box).
+pub(crate) const LINE_HIDDEN_SINGLE: Rating = Rating(15);
+
 fn single(t: Technique, at: usize, d: u8) -> Step {
     let mut s = Step::new(t);
-    s.digits.push(d);
-    s.cells.push(at);
-    s.placements.push((at, d));
+    set_single(&mut s, t, at, d);
     s
+}
+
+/// Makes `s` the single of technique `t` placing `d` at `at`, at the technique's base
+/// rating and with no sentence, reusing its buffers.
+pub(crate) fn set_single(s: &mut Step, t: Technique, at: usize, d: u8) {
+    s.technique = t;
+    s.rating = Rating(t.info().se_tenths);
+    s.digits.clear();
+    s.digits.push(d);
+    s.cells.clear();
+    s.cells.push(at);
+    s.fins.clear();
+    s.placements.clear();
+    s.placements.push((at, d));
+    s.eliminations.clear();
+    s.explanation.clear();
+}
+
+/// Writes the sentence of the single of technique `t` placing `d` at `at` on a board
+/// of size `n`, found in `unit` (none for a naked single).
+pub(crate) fn sentence(
+    out: &mut String,
+    t: Technique,
+    n: usize,
+    at: usize,
+    d: u8,
+    unit: Option<&Unit>,
+) {
+    let at = cell(n, at);
+    let _ = match (t, unit) {
+        (Technique::FullHouse, Some(u)) => {
+            write!(out, "Full House: {at}={d} (last cell of {})", u.name())
+        }
+        (Technique::HiddenSingle, Some(u)) => write!(
+            out,
+            "Hidden Single: {at}={d} (the only place for {d} in {})",
+            u.name()
+        ),
+        _ => write!(
+            out,
+            "Naked Single: {at}={d} (the only candidate left in the cell)"
+        ),
+    };
 }
 
 /// The last open cell of a unit takes the digit the unit is missing.
@@ -53,11 +99,7 @@ pub fn full_house(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
         let d = missing.trailing_zeros() as u8 + 1;
         let mut s = single(Technique::FullHouse, at, d);
         if opts.explain {
-            s.explanation = format!(
-                "Full House: {}={d} (last cell of {})",
-                cell(n, at),
-                unit.name()
-            );
+            sentence(&mut s.explanation, s.technique, n, at, d, Some(unit));
         }
         out.push(s);
     }
@@ -94,14 +136,10 @@ pub fn hidden_single(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
             }
             let mut s = single(Technique::HiddenSingle, at, d);
             if unit.kind != UnitKind::Box {
-                s.rating = Rating(15);
+                s.rating = LINE_HIDDEN_SINGLE;
             }
             if opts.explain {
-                s.explanation = format!(
-                    "Hidden Single: {}={d} (the only place for {d} in {})",
-                    cell(n, at),
-                    unit.name()
-                );
+                sentence(&mut s.explanation, s.technique, n, at, d, Some(unit));
             }
             out.push(s);
         }
@@ -118,11 +156,7 @@ pub fn naked_single(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
         let d = m.trailing_zeros() as u8 + 1;
         let mut s = single(Technique::NakedSingle, at, d);
         if opts.explain {
-            let _ = write!(
-                s.explanation,
-                "Naked Single: {}={d} (the only candidate left in the cell)",
-                cell(n, at)
-            );
+            sentence(&mut s.explanation, s.technique, n, at, d, None);
         }
         out.push(s);
     }

@@ -3,7 +3,7 @@
 
 use super::step::{and_list, cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
-use super::{combinations, Finder};
+use super::{combinations, ones, Finder};
 use crate::candidates::{bit, digits, Candidates, Mask};
 use crate::layout::Unit;
 
@@ -36,7 +36,7 @@ pub fn naked(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) 
     for unit in c.layout().units() {
         let mut len = 0;
         for &cl in &unit.cells {
-            let cnt = c.mask(cl).count_ones() as usize;
+            let cnt = ones(c.mask(cl)) as usize;
             if c.value(cl) == 0 && (2..=k).contains(&cnt) {
                 open[len] = cl;
                 len += 1;
@@ -44,7 +44,7 @@ pub fn naked(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) 
         }
         combinations(len, k, |pick| {
             let union: Mask = pick.iter().fold(0, |m, &i| m | c.mask(open[i]));
-            if union.count_ones() as usize != k {
+            if ones(union) as usize != k {
                 return;
             }
             let inside = |cl: usize| pick.iter().any(|&i| open[i] == cl);
@@ -65,18 +65,18 @@ pub fn naked(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) 
 pub fn hidden(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
     let n = c.layout().size();
     let t = technique(false, k);
+    let (mut pos, mut cand) = ([0u64; 64], [0u8; 64]);
     for unit in c.layout().units() {
         // Positions (bit i = i-th cell of the unit) of each digit.
-        let mut pos = [0u64; 64];
+        pos[..n].fill(0);
         for (i, &cl) in unit.cells.iter().enumerate() {
             for d in digits(c.mask(cl)) {
                 pos[d as usize - 1] |= 1 << i;
             }
         }
-        let mut cand = [0u8; 64];
         let mut len = 0;
         for d in 1..=n as u8 {
-            let cnt = pos[d as usize - 1].count_ones() as usize;
+            let cnt = ones(pos[d as usize - 1]) as usize;
             if (2..=k).contains(&cnt) {
                 cand[len] = d;
                 len += 1;
@@ -84,7 +84,7 @@ pub fn hidden(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize)
         }
         combinations(len, k, |pick| {
             let places: u64 = pick.iter().fold(0, |m, &i| m | pos[cand[i] as usize - 1]);
-            if places.count_ones() as usize != k {
+            if ones(places) as usize != k {
                 return;
             }
             let set: Mask = pick.iter().fold(0, |m, &i| m | bit(cand[i]));

@@ -34,7 +34,7 @@
 use super::links::{push_new, seeing_all, sees};
 use super::step::{cell, cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
-use super::{combinations, Finder};
+use super::{combinations, ones, Finder};
 use crate::candidates::{bit, digits, Candidates, Mask};
 use crate::layout::Layout;
 
@@ -149,7 +149,7 @@ pub fn rectangles(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Te
             let mut seen: [Mask; 4] = [0; 4];
             for (i, &x) in corners.iter().enumerate() {
                 let m = c.mask(x);
-                if m.count_ones() == 2 && !seen[..i].contains(&m) {
+                if ones(m) == 2 && !seen[..i].contains(&m) {
                     seen[i] = m;
                     if corners.iter().all(|&y| c.mask(y) & m != 0) {
                         let mut d = digits(m);
@@ -200,7 +200,7 @@ fn check(
                 .collect();
         }
         Technique::UniquenessTest2 | Technique::UniquenessTest5
-            if (nt == 1 || nt == 2) && extras.count_ones() == 1 =>
+            if (nt == 1 || nt == 2) && ones(extras) == 1 =>
         {
             let type2 = ne == 2 && same_line(l, extra[0], extra[1]);
             if type2 != (t == Technique::UniquenessTest2) {
@@ -345,7 +345,7 @@ fn test3(
         for k in 1..=len.min(7) {
             combinations(len, k, |pick| {
                 let union = pick.iter().fold(extras, |m, &i| m | c.mask(pool[i]));
-                if union.count_ones() as usize != k + 1 {
+                if ones(union) as usize != k + 1 {
                     return;
                 }
                 let mut subset = vec![x, y];
@@ -426,7 +426,7 @@ pub fn avoidable(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Tec
                     let (x, dx) = open[0];
                     let (y, dy) = open[1];
                     let (ex, ey) = (c.mask(x) & !bit(dx), c.mask(y) & !bit(dy));
-                    if !c.has(x, dx) || !c.has(y, dy) || ex != ey || ex.count_ones() != 1 {
+                    if !c.has(x, dx) || !c.has(y, dy) || ex != ey || ones(ex) != 1 {
                         return;
                     }
                     let cd = ex.trailing_zeros() as u8 + 1;
@@ -452,7 +452,7 @@ pub fn bug_plus_1(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
         if c.value(x) != 0 {
             continue;
         }
-        match c.mask(x).count_ones() {
+        match ones(c.mask(x)) {
             0..=2 => {}
             3 if three.is_none() => three = Some(x),
             _ => return,

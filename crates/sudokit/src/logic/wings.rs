@@ -13,7 +13,7 @@
 use super::links::{push_new, seeing_all, sees, strong_links, Link};
 use super::step::{cell, removal, FindOptions, Step};
 use super::technique::Technique;
-use super::Finder;
+use super::{ones, Finder};
 use crate::candidates::{bit, digits, Candidates, Mask};
 use crate::layout::UnitKind;
 
@@ -27,7 +27,7 @@ pub const FINDERS: &[(Technique, Finder)] = &[
 /// The open cells with exactly `k` candidates.
 fn cells_with(c: &Candidates, k: u32) -> Vec<usize> {
     (0..c.layout().cell_count())
-        .filter(|&cl| c.value(cl) == 0 && c.mask(cl).count_ones() == k)
+        .filter(|&cl| c.value(cl) == 0 && ones(c.mask(cl)) == k)
         .collect()
 }
 
@@ -51,7 +51,7 @@ pub fn xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, xyz: boo
             .iter()
             .copied()
             .filter(|&p| {
-                let common = (c.mask(p) & pm).count_ones();
+                let common = ones(c.mask(p) & pm);
                 sees(l, pivot, p) && if xyz { common == 2 } else { common == 1 }
             })
             .collect();
@@ -61,10 +61,10 @@ pub fn xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, xyz: boo
                 let z: Mask = ma & mb;
                 let ok = if xyz {
                     // xz and yz: the union is the pivot's three digits, z shared.
-                    ma != mb && ma | mb == pm && z.count_ones() == 1
+                    ma != mb && ma | mb == pm && ones(z) == 1
                 } else {
                     // xz and yz with x, y the pivot's digits, z outside the pivot.
-                    z.count_ones() == 1 && z & pm == 0 && (ma | mb) & pm == pm
+                    ones(z) == 1 && z & pm == 0 && (ma | mb) & pm == pm
                 };
                 if !ok {
                     continue;
