@@ -10,8 +10,16 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-/// Puzzles per chunk: large enough to keep every thread busy, small enough to stream.
+/// Puzzles per chunk at most: large enough to keep every thread busy, small enough to
+/// stream.
 const CHUNK: usize = 8192;
+
+/// Chunks a batch is cut into at least (when it has enough puzzles), so that writing one
+/// overlaps with solving the next even in short batches.
+const MIN_CHUNKS: usize = 16;
+
+/// Puzzles per chunk at least.
+const MIN_CHUNK: usize = 256;
 
 /// Batches shorter than this get no progress bar.
 const PROGRESS_MIN: usize = 20_000;
@@ -49,6 +57,10 @@ pub fn progress_from(len: usize, what: &str, min: usize) -> ProgressBar {
 }
 
 /// Maps `items` with `job` on `pool`, calling `sink` on every result in input order.
+///
+/// With one worker the calling thread does everything in turn. With more, the calling
+/// thread writes the results of one chunk while the pool works on the next, so that
+/// writing, which has to happen in order on one thread, overlaps with solving.
 pub fn run_ordered<T, R, J, S>(
     pool: &rayon::ThreadPool,
     items: &[T],
@@ -62,16 +74,37 @@ where
     J: Fn(&T) -> R + Sync,
     S: FnMut(&T, R) -> anyhow::Result<()>,
 {
-    for chunk in items.chunks(CHUNK) {
-        let results: Vec<R> = if pool.current_num_threads() == 1 {
-            chunk.iter().map(&job).collect()
-        } else {
-            pool.install(|| chunk.par_iter().with_min_len(64).map(&job).collect())
-        };
+    let mut write = |chunk: &[T], results: Vec<R>| -> anyhow::Result<()> {
         for (item, result) in chunk.iter().zip(results) {
             sink(item, result)?;
         }
         bar.inc(chunk.len() as u64);
+        Ok(())
+    };
+    let size = (items.len() / MIN_CHUNKS).clamp(MIN_CHUNK, CHUNK);
+    if pool.current_num_threads() == 1 {
+        for chunk in items.chunks(size) {
+            write(chunk, chunk.iter().map(&job).collect())?;
+        }
+    } else {
+        let mut done: Option<(&[T], Vec<R>)> = None;
+        for chunk in items.chunks(size) {
+            let mut results = Vec::new();
+            let mut written = Ok(());
+            pool.in_place_scope(|scope| {
+                scope.spawn(|_| {
+                    results = chunk.par_iter().with_min_len(64).map(&job).collect();
+                });
+                if let Some((previous, previous_results)) = done.take() {
+                    written = write(previous, previous_results);
+                }
+            });
+            written?;
+            done = Some((chunk, results));
+        }
+        if let Some((previous, previous_results)) = done {
+            write(previous, previous_results)?;
+        }
     }
     bar.finish_and_clear();
     Ok(())
