@@ -215,3 +215,44 @@ fn classic_engines_by_name() {
         assert_eq!(text(&out.stdout), "288\n", "{engine}");
     }
 }
+
+/// A batch of several chunks, with failures spread through it, written in input order
+/// whether one thread does everything or the writing overlaps with solving.
+#[test]
+fn chunked_batches_keep_input_order() {
+    let conflict = format!("44{}", &HARD1[2..]);
+    let mut input = String::new();
+    // The same puzzle with its digits relabelled: a different answer on every line.
+    let text_of = |n: usize| {
+        HARD1
+            .chars()
+            .map(|c| match c.to_digit(10) {
+                Some(d) => char::from_digit((d - 1 + n as u32) % 9 + 1, 10).unwrap(),
+                None => c,
+            })
+            .collect::<String>()
+    };
+    for i in 0..1200 {
+        if i % 97 == 0 {
+            input.push_str(&conflict);
+        } else {
+            input.push_str(&text_of(i));
+        }
+        input.push('\n');
+    }
+    let one = sudokit(&["solve", "--threads", "1"], &input);
+    let two = sudokit(&["solve", "--threads", "2"], &input);
+    assert_eq!(one.status.code(), Some(1));
+    assert_eq!(two.status.code(), Some(1));
+    assert_eq!(text(&one.stdout), text(&two.stdout));
+    let stdout = text(&two.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1200);
+    for (i, line) in lines.iter().enumerate() {
+        if i % 97 == 0 {
+            assert_eq!(*line, "error: invalid");
+        } else {
+            check_solution(&text_of(i), line);
+        }
+    }
+}
