@@ -21,6 +21,10 @@ proptest! {
         size in prop::sample::select(vec![4usize, 9, 16]),
         keep in 0.25f64..0.9,
     ) {
+        // Below about 40% of its cells, a random 16×16 puzzle is now and then very hard
+        // for any depth-first search (a few in a thousand take seconds or more); this
+        // test is about correct solutions, so 16×16 boards keep at least 40%.
+        let keep = if size == 16 { keep.max(0.4) } else { keep };
         let mut r = rng(seed);
         let full = common::random_full_grid(size, &mut r);
         let puzzle = common::thin(&full, keep, &mut r);
