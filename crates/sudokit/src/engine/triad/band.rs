@@ -1,0 +1,119 @@
+//! Band configurations: for each digit, which minirow of each box of a band it takes.
+//!
+//! A band is three boxes in a row (a horizontal band) or in a column (a vertical band,
+//! a stack). In a horizontal band a digit occupies one minirow in each box, a different
+//! row of the band in each: one of six permutations, its *configuration*. The band
+//! keeps, per configuration, the digits for which it is still possible
+//! ([`Configs`], one 9-bit lane per permutation). Stacks work the same with
+//! minicolumns.
+//!
+//! The band and its boxes trade restrictions ([`pull`], [`push`]): a configuration
+//! survives for a digit only if each box can put the digit in the configuration's
+//! minirow (some cell there has it) and leave it out of the other two (their negative
+//! triads have it); in return each box learns, per minirow, which digits some surviving
+//! configuration puts there (its cells keep only those) and which it leaves out (its
+//! negative triad keeps only those). This is where row and column hidden singles,
+//! locked candidates and box hidden singles come from. Following tdoku's
+//! `dpll_triad_simd` design (Tom Dillon, t-dillon.github.io/tdoku).
+
+use super::boxes::{Lanes, ALL};
+
+/// Digits still possible per configuration (lanes 0–5; 6 and 7 stay 0).
+pub type Configs = [u16; 8];
+
+/// Every configuration open for every digit.
+pub const OPEN: Configs = [ALL, ALL, ALL, ALL, ALL, ALL, 0, 0];
+
+/// The six configurations: `PERMS[p][j]` is the minirow (minicolumn) of the band's box
+/// `j` that configuration `p` uses.
+pub const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The box at position `j` (0–2) of band `k` (0–2 horizontal, 3–5 vertical).
+#[inline(always)]
+pub fn box_of(k: usize, j: usize) -> usize {
+    if k < 3 {
+        3 * k + j
+    } else {
+        (k - 3) + 3 * j
+    }
+}
+
+/// For a box seen from band `k`: per minirow (minicolumn) `r`, the digits its cells
+/// may hold and the digits its negative triad may hold.
+#[inline(always)]
+fn sides(k: usize, b: &Lanes) -> ([u16; 3], [u16; 3]) {
+    if k < 3 {
+        (
+            std::array::from_fn(|r| b[4 * r] | b[4 * r + 1] | b[4 * r + 2]),
+            std::array::from_fn(|r| b[4 * r + 3]),
+        )
+    } else {
+        (
+            std::array::from_fn(|c| b[c] | b[c + 4] | b[c + 8]),
+            std::array::from_fn(|c| b[12 + c]),
+        )
+    }
+}
+
+/// Restricts the configurations of band `k` by the box at position `j`.
+#[inline(always)]
+pub fn pull(cfg: &mut Configs, k: usize, j: usize, b: &Lanes) {
+    let (present, absent) = sides(k, b);
+    let fits: [u16; 3] =
+        std::array::from_fn(|r| present[r] & absent[(r + 1) % 3] & absent[(r + 2) % 3]);
+    for (p, perm) in PERMS.iter().enumerate() {
+        cfg[p] &= fits[perm[j]];
+    }
+}
+
+/// Whether every digit keeps at least one configuration.
+#[inline(always)]
+pub fn feasible(cfg: &Configs) -> bool {
+    cfg.iter().fold(0, |a, &c| a | c) == ALL
+}
+
+/// The mask the configurations of band `k` put on the box at position `j`: per
+/// minirow, its cells keep the digits some configuration places there, its negative
+/// triad the digits some configuration places elsewhere.
+#[inline(always)]
+pub fn push(cfg: &Configs, k: usize, j: usize) -> Lanes {
+    let mut here = [0u16; 3];
+    for (p, perm) in PERMS.iter().enumerate() {
+        here[perm[j]] |= cfg[p];
+    }
+    let away: [u16; 3] = std::array::from_fn(|r| here[(r + 1) % 3] | here[(r + 2) % 3]);
+    let mut m = [0xFFFF; 16];
+    for r in 0..3 {
+        if k < 3 {
+            m[4 * r] = here[r];
+            m[4 * r + 1] = here[r];
+            m[4 * r + 2] = here[r];
+            m[4 * r + 3] = away[r];
+        } else {
+            m[r] = here[r];
+            m[r + 4] = here[r];
+            m[r + 8] = here[r];
+            m[12 + r] = away[r];
+        }
+    }
+    m
+}
+
+/// How many configurations each digit keeps, and their sum.
+#[inline(always)]
+pub fn counts(cfg: &Configs) -> ([u32; 9], u32) {
+    let mut n = [0u32; 9];
+    for &c in &cfg[..6] {
+        for (d, slot) in n.iter_mut().enumerate() {
+            *slot += u32::from(c >> d) & 1;
+        }
+    }
+    (n, n.iter().sum())
+}

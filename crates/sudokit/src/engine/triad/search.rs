@@ -1,0 +1,72 @@
+//! Depth-first search over [`State`]s, branching on a digit's configuration in a band.
+//!
+//! At each branch point ([`State::choice`]) the chosen configuration is first taken on a
+//! copy of the state, then refused on the state itself, which the loop goes on with.
+//! The search stops as soon as `limit` solutions are found. Each branch entered counts
+//! as a guess, as in the other engines.
+
+use super::state::State;
+use crate::engine::Stats;
+
+/// One search: its limit, what it found and what it cost.
+pub struct Run {
+    limit: u64,
+    /// Solutions found so far (at most `limit`).
+    pub count: u64,
+    /// The first solution, row-major digits.
+    pub first: Option<[u8; 81]>,
+    /// Search counters.
+    pub stats: Stats,
+}
+
+impl Run {
+    /// A search that stops at `limit` solutions (at least 1).
+    pub fn new(limit: u64) -> Run {
+        Run {
+            limit: limit.max(1),
+            count: 0,
+            first: None,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Searches from a propagated `state`; `guessed` tells whether it comes from a
+    /// branch (for the backtrack counter).
+    pub fn search(&mut self, mut state: State, guessed: bool) {
+        let mut propagated = true;
+        let mut guessed = guessed;
+        loop {
+            self.stats.nodes += 1;
+            if !propagated {
+                self.stats.backtracks += u64::from(guessed);
+                return;
+            }
+            let Some(choice) = state.choice() else {
+                match state.digits() {
+                    Some(digits) => {
+                        if self.count == 0 {
+                            self.first = Some(digits);
+                        }
+                        self.count += 1;
+                    }
+                    None => self.stats.backtracks += u64::from(guessed),
+                }
+                return;
+            };
+            self.stats.guesses += 1;
+            let mut child = state;
+            if child.take(choice) {
+                self.search(child, true);
+            } else {
+                self.stats.nodes += 1;
+                self.stats.backtracks += 1;
+            }
+            if self.count >= self.limit {
+                return;
+            }
+            self.stats.guesses += 1;
+            propagated = state.refuse(choice);
+            guessed = true;
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The whole board: nine boxes ([`super::boxes`]) and six bands ([`super::band`]), and
+//! propagation between them to a fixpoint.
+
+use super::band::{self, Configs};
+use super::boxes::{self, Lanes};
+
+/// A board state: 9 boxes of 16 lanes, 6 bands of configurations (3 horizontal, then 3
+/// vertical). About 400 bytes; the search copies it at every branch.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct State {
+    boxes: [Lanes; 9],
+    bands: [Configs; 6],
+}
+
+/// Box and lane of cell `(row, col)`.
+#[inline(always)]
+fn place(row: usize, col: usize) -> (usize, usize) {
+    ((row / 3) * 3 + col / 3, (row % 3) * 4 + col % 3)
+}
+
+/// A choice to branch on: a digit's configuration in a band.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice {
+    band: usize,
+    digit: u16,
+    config: usize,
+}
+
+impl State {
+    /// The state with the givens (row-major, 0 = empty) entered, not yet propagated;
+    /// `None` when a value is out of range.
+    pub fn from_givens(cells: &[u8; 81]) -> Option<State> {
+        let mut s = State {
+            boxes: [boxes::OPEN; 9],
+            bands: [band::OPEN; 6],
+        };
+        for (i, &v) in cells.iter().enumerate() {
+            match v {
+                0 => {}
+                1..=9 => {
+                    let (b, l) = place(i / 9, i % 9);
+                    s.boxes[b][l] = 1 << (v - 1);
+                }
+                _ => return None,
+            }
+        }
+        Some(s)
+    }
+
+    /// Propagates to a fixpoint, starting from the boxes and bands marked dirty (bit
+    /// masks). Returns `false` on a contradiction.
+    #[inline(always)]
+    pub fn propagate(&mut self, mut dirty_boxes: u16, mut dirty_bands: u8) -> bool {
+        loop {
+            while dirty_boxes != 0 {
+                let b = dirty_boxes.trailing_zeros() as usize;
+                dirty_boxes &= dirty_boxes - 1;
+                let before = self.boxes[b];
+                if !boxes::settle(&mut self.boxes[b]) {
+                    return false;
+                }
+                if self.boxes[b] != before {
+                    dirty_bands |= (1 << (b / 3)) | (1 << (3 + b % 3));
+                }
+            }
+            if dirty_bands == 0 {
+                return true;
+            }
+            let k = dirty_bands.trailing_zeros() as usize;
+            dirty_bands &= dirty_bands - 1;
+            let cfg = &mut self.bands[k];
+            for j in 0..3 {
+                band::pull(cfg, k, j, &self.boxes[band::box_of(k, j)]);
+            }
+            if !band::feasible(cfg) {
+                return false;
+            }
+            for j in 0..3 {
+                let b = band::box_of(k, j);
+                let mask = band::push(cfg, k, j);
+                let next: Lanes = std::array::from_fn(|i| self.boxes[b][i] & mask[i]);
+                if next != self.boxes[b] {
+                    self.boxes[b] = next;
+                    dirty_boxes |= 1 << b;
+                }
+            }
+        }
+    }
+
+    /// Propagates everything (after the givens are entered).
+    pub fn propagate_all(&mut self) -> bool {
+        self.propagate(0x1FF, 0x3F)
+    }
+
+    /// The band with the fewest configurations summed over digits among those where
+    /// some digit still has two or more; in it the digit with the fewest (two or more),
+    /// and that digit's first open configuration. `None` when every digit is settled in
+    /// every band, which after propagation means the board is solved.
+    pub fn choice(&self) -> Option<Choice> {
+        let mut best: Option<(u32, usize, [u32; 9])> = None;
+        for (k, cfg) in self.bands.iter().enumerate() {
+            let (n, total) = band::counts(cfg);
+            if n.iter().any(|&c| c >= 2) && best.is_none_or(|(t, _, _)| total < t) {
+                best = Some((total, k, n));
+            }
+        }
+        let (_, band, n) = best?;
+        let d = (0..9)
+            .filter(|&d| n[d] >= 2)
+            .min_by_key(|&d| n[d])
+            .unwrap_or(0);
+        let digit = 1u16 << d;
+        let config = self.bands[band].iter().position(|&c| c & digit != 0)?;
+        Some(Choice {
+            band,
+            digit,
+            config,
+        })
+    }
+
+    /// Takes the choice: only its configuration stays for its digit. Returns `false` on
+    /// a contradiction after propagating.
+    pub fn take(&mut self, c: Choice) -> bool {
+        for (p, cfg) in self.bands[c.band].iter_mut().enumerate() {
+            if p != c.config {
+                *cfg &= !c.digit;
+            }
+        }
+        self.propagate(0, 1 << c.band)
+    }
+
+    /// Refuses the choice: its configuration leaves its digit. Returns `false` on a
+    /// contradiction after propagating.
+    pub fn refuse(&mut self, c: Choice) -> bool {
+        self.bands[c.band][c.config] &= !c.digit;
+        self.propagate(0, 1 << c.band)
+    }
+
+    /// The digits of a solved board, row-major; `None` if a cell is not settled.
+    pub fn digits(&self) -> Option<[u8; 81]> {
+        let mut out = [0u8; 81];
+        for (i, slot) in out.iter_mut().enumerate() {
+            let (b, l) = place(i / 9, i % 9);
+            let v = self.boxes[b][l];
+            if v.count_ones() != 1 {
+                return None;
+            }
+            *slot = v.trailing_zeros() as u8 + 1;
+        }
+        Some(out)
+    }
+}
