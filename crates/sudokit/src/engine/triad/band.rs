@@ -16,7 +16,7 @@
 //! locked candidates and box hidden singles come from. Following tdoku's
 //! `dpll_triad_simd` design (Tom Dillon, t-dillon.github.io/tdoku).
 
-use super::boxes::{Lanes, ALL};
+use super::boxes::{lane, Lanes, ALL};
 
 /// Digits still possible per configuration (lanes 0–5; 6 and 7 stay 0).
 pub type Configs = [u16; 8];
@@ -51,13 +51,17 @@ pub fn box_of(k: usize, j: usize) -> usize {
 fn sides(k: usize, b: &Lanes) -> ([u16; 3], [u16; 3]) {
     if k < 3 {
         (
-            std::array::from_fn(|r| b[4 * r] | b[4 * r + 1] | b[4 * r + 2]),
-            std::array::from_fn(|r| b[4 * r + 3]),
+            std::array::from_fn(|r| {
+                let w = b[r];
+                (w | w >> 16 | w >> 32) as u16 & ALL
+            }),
+            std::array::from_fn(|r| lane(b, r, 3)),
         )
     } else {
+        let cells = b[0] | b[1] | b[2];
         (
-            std::array::from_fn(|c| b[c] | b[c + 4] | b[c + 8]),
-            std::array::from_fn(|c| b[12 + c]),
+            std::array::from_fn(|c| (cells >> (16 * c)) as u16 & ALL),
+            std::array::from_fn(|c| lane(b, 3, c)),
         )
     }
 }
@@ -89,21 +93,14 @@ pub fn push(cfg: &Configs, k: usize, j: usize) -> Lanes {
         here[perm[j]] |= cfg[p];
     }
     let away: [u16; 3] = std::array::from_fn(|r| here[(r + 1) % 3] | here[(r + 2) % 3]);
-    let mut m = [0xFFFF; 16];
-    for r in 0..3 {
-        if k < 3 {
-            m[4 * r] = here[r];
-            m[4 * r + 1] = here[r];
-            m[4 * r + 2] = here[r];
-            m[4 * r + 3] = away[r];
-        } else {
-            m[r] = here[r];
-            m[r + 4] = here[r];
-            m[r + 8] = here[r];
-            m[12 + r] = away[r];
-        }
+    let w = |l: [u16; 3]| u64::from(l[0]) | u64::from(l[1]) << 16 | u64::from(l[2]) << 32;
+    if k < 3 {
+        let row = |r: usize| (u64::from(here[r]) * 0x1_0001_0001) | (u64::from(away[r]) << 48);
+        [row(0), row(1), row(2), u64::MAX]
+    } else {
+        let cells = w(here) | 0xFFFF << 48;
+        [cells, cells, cells, w(away) | 0xFFFF << 48]
     }
-    m
 }
 
 /// How many configurations each digit keeps, and their sum.

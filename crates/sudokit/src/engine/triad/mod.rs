@@ -15,11 +15,13 @@
 //!
 //! Experimental: the point of this representation is to need far fewer guesses than
 //! the band-wise `fast` engine on hard puzzles; whether it is faster is measured by
-//! `peer-compare --engine triad` in `sudokit-bench`. The lane code is plain Rust on
-//! fixed arrays for the compiler to vectorise; there is no `unsafe` here.
+//! `peer-compare --engine triad` in `sudokit-bench`. The lane code is plain integer Rust
+//! (SIMD within a register); [`dispatch`] runs the search compiled for AVX2 when the CPU
+//! has it, which lets the compiler put a whole box in one vector register.
 
 mod band;
 mod boxes;
+mod dispatch;
 mod search;
 mod state;
 
@@ -68,7 +70,7 @@ impl Engine for Triad {
         match start {
             Some(mut state) => {
                 if state.propagate_all() {
-                    run.search(state, false);
+                    dispatch::search(&mut run, state);
                 } else {
                     run.stats.nodes += 1;
                 }

@@ -8,6 +8,13 @@
 use super::state::State;
 use crate::engine::Stats;
 
+/// How a search enters a branch: by calling its own instruction-set variant again
+/// (see [`super::dispatch`]).
+pub trait Recurse {
+    /// Searches the branch `state` (a guess, propagated) within `run`.
+    fn recurse(run: &mut Run, state: State);
+}
+
 /// One search: its limit, what it found and what it cost.
 pub struct Run {
     limit: u64,
@@ -31,8 +38,10 @@ impl Run {
     }
 
     /// Searches from a propagated `state`; `guessed` tells whether it comes from a
-    /// branch (for the backtrack counter).
-    pub fn search(&mut self, mut state: State, guessed: bool) {
+    /// branch (for the backtrack counter). Branches recurse through `I`, which keeps the
+    /// whole search in one instruction-set variant.
+    #[inline(always)]
+    pub fn search<I: Recurse>(&mut self, mut state: State, guessed: bool) {
         let mut propagated = true;
         let mut guessed = guessed;
         loop {
@@ -56,7 +65,7 @@ impl Run {
             self.stats.guesses += 1;
             let mut child = state;
             if child.take(choice) {
-                self.search(child, true);
+                I::recurse(self, child);
             } else {
                 self.stats.nodes += 1;
                 self.stats.backtracks += 1;

@@ -12,10 +12,10 @@ pub struct State {
     bands: [Configs; 6],
 }
 
-/// Box and lane of cell `(row, col)`.
+/// Box, matrix row and matrix column of cell `(row, col)`.
 #[inline(always)]
-fn place(row: usize, col: usize) -> (usize, usize) {
-    ((row / 3) * 3 + col / 3, (row % 3) * 4 + col % 3)
+fn place(row: usize, col: usize) -> (usize, usize, usize) {
+    ((row / 3) * 3 + col / 3, row % 3, col % 3)
 }
 
 /// A choice to branch on: a digit's configuration in a band.
@@ -38,8 +38,10 @@ impl State {
             match v {
                 0 => {}
                 1..=9 => {
-                    let (b, l) = place(i / 9, i % 9);
-                    s.boxes[b][l] = 1 << (v - 1);
+                    let (b, r, c) = place(i / 9, i % 9);
+                    let shift = 16 * c;
+                    let w = &mut s.boxes[b][r];
+                    *w = (*w & !(0xFFFF << shift)) | 1 << (usize::from(v) - 1 + shift);
                 }
                 _ => return None,
             }
@@ -48,9 +50,14 @@ impl State {
     }
 
     /// Propagates to a fixpoint, starting from the boxes and bands marked dirty (bit
-    /// masks). Returns `false` on a contradiction.
+    /// masks); `stale` marks bands whose configurations changed since they last
+    /// restricted their boxes. Returns `false` on a contradiction.
+    ///
+    /// A band restricts its boxes only when its configurations changed: otherwise the
+    /// boxes already lie within the same masks.
     #[inline(always)]
-    pub fn propagate(&mut self, mut dirty_boxes: u16, mut dirty_bands: u8) -> bool {
+    fn propagate(&mut self, mut dirty_boxes: u16, mut dirty_bands: u8, stale: u8) -> bool {
+        let mut stale = stale;
         loop {
             while dirty_boxes != 0 {
                 let b = dirty_boxes.trailing_zeros() as usize;
@@ -69,16 +76,21 @@ impl State {
             let k = dirty_bands.trailing_zeros() as usize;
             dirty_bands &= dirty_bands - 1;
             let cfg = &mut self.bands[k];
+            let before = *cfg;
             for j in 0..3 {
                 band::pull(cfg, k, j, &self.boxes[band::box_of(k, j)]);
             }
+            if *cfg == before && stale & (1 << k) == 0 {
+                continue;
+            }
+            stale &= !(1 << k);
             if !band::feasible(cfg) {
                 return false;
             }
             for j in 0..3 {
                 let b = band::box_of(k, j);
                 let mask = band::push(cfg, k, j);
-                let next: Lanes = std::array::from_fn(|i| self.boxes[b][i] & mask[i]);
+                let next: Lanes = std::array::from_fn(|r| self.boxes[b][r] & mask[r]);
                 if next != self.boxes[b] {
                     self.boxes[b] = next;
                     dirty_boxes |= 1 << b;
@@ -89,13 +101,14 @@ impl State {
 
     /// Propagates everything (after the givens are entered).
     pub fn propagate_all(&mut self) -> bool {
-        self.propagate(0x1FF, 0x3F)
+        self.propagate(0x1FF, 0x3F, 0)
     }
 
     /// The band with the fewest configurations summed over digits among those where
     /// some digit still has two or more; in it the digit with the fewest (two or more),
     /// and that digit's first open configuration. `None` when every digit is settled in
     /// every band, which after propagation means the board is solved.
+    #[inline(always)]
     pub fn choice(&self) -> Option<Choice> {
         let mut best: Option<(u32, usize, [u32; 9])> = None;
         for (k, cfg) in self.bands.iter().enumerate() {
@@ -120,28 +133,31 @@ impl State {
 
     /// Takes the choice: only its configuration stays for its digit. Returns `false` on
     /// a contradiction after propagating.
+    #[inline(always)]
     pub fn take(&mut self, c: Choice) -> bool {
         for (p, cfg) in self.bands[c.band].iter_mut().enumerate() {
             if p != c.config {
                 *cfg &= !c.digit;
             }
         }
-        self.propagate(0, 1 << c.band)
+        self.propagate(0, 1 << c.band, 1 << c.band)
     }
 
     /// Refuses the choice: its configuration leaves its digit. Returns `false` on a
     /// contradiction after propagating.
+    #[inline(always)]
     pub fn refuse(&mut self, c: Choice) -> bool {
         self.bands[c.band][c.config] &= !c.digit;
-        self.propagate(0, 1 << c.band)
+        self.propagate(0, 1 << c.band, 1 << c.band)
     }
 
     /// The digits of a solved board, row-major; `None` if a cell is not settled.
+    #[inline(always)]
     pub fn digits(&self) -> Option<[u8; 81]> {
         let mut out = [0u8; 81];
         for (i, slot) in out.iter_mut().enumerate() {
-            let (b, l) = place(i / 9, i % 9);
-            let v = self.boxes[b][l];
+            let (b, r, c) = place(i / 9, i % 9);
+            let v = boxes::lane(&self.boxes[b], r, c);
             if v.count_ones() != 1 {
                 return None;
             }
