@@ -51,23 +51,23 @@ const DIGITS: u64 = splat(ALL);
 pub const OPEN: Lanes = [DIGITS, DIGITS, DIGITS, word([ALL, ALL, ALL, 0])];
 
 /// Cell lanes.
-const CELL: Lanes = [
+pub const CELL: Lanes = [
     word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
     word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
     word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
     0,
 ];
 /// Negative triad lanes (horizontal in column 3, vertical in row 3).
-const TRIAD: Lanes = [
+pub const TRIAD: Lanes = [
     word([0, 0, 0, 0xFFFF]),
     word([0, 0, 0, 0xFFFF]),
     word([0, 0, 0, 0xFFFF]),
     word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
 ];
 /// Lanes in a matrix row 0–2 (cells and horizontal triads).
-const IN_ROW: Lanes = [ONES, ONES, ONES, 0];
+pub const IN_ROW: Lanes = [ONES, ONES, ONES, 0];
 /// Lanes in a matrix column 0–2 (cells and vertical triads).
-const IN_COL: Lanes = [
+pub const IN_COL: Lanes = [
     word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
     word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
     word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
@@ -75,7 +75,7 @@ const IN_COL: Lanes = [
 ];
 /// The fewest candidates a lane may hold; at exactly this many it asserts them. Lane 15
 /// (always empty) asserts nothing.
-const MIN: Lanes = [
+pub const MIN: Lanes = [
     word([1, 1, 1, 6]),
     word([1, 1, 1, 6]),
     word([1, 1, 1, 6]),
@@ -120,6 +120,12 @@ fn nonzero(a: u64) -> u64 {
     spread(a + splat(0x7FFF))
 }
 
+/// Lanes with two or more bits set (values below `0x8000`): `x & (x - 1)` per lane.
+#[inline(always)]
+fn several(x: u64) -> u64 {
+    nonzero(((x | HIGH) - LOW) & x & !HIGH)
+}
+
 /// Lanes where `a == b` (values below `0x8000`).
 #[inline(always)]
 fn equal(a: u64, b: u64) -> u64 {
@@ -146,6 +152,11 @@ pub fn settle(b: &mut Lanes) -> bool {
     let mut v = *b;
     loop {
         let pop = v.map(popcounts);
+        // Too few candidates left (checked here on each round's input, so also on the
+        // fixpoint).
+        if (0..4).any(|r| less(pop[r], MIN[r]) != 0) {
+            return false;
+        }
         // Asserted lanes: a cell with one candidate, a triad with six.
         let asserted = map(|r| v[r] & equal(pop[r], MIN[r]));
         let ro = row_others(&v);
@@ -182,9 +193,8 @@ pub fn settle(b: &mut Lanes) -> bool {
             let y = y & !gone;
             bad |= (IN_ROW[r] & DIGITS & !(x | ro[r]))
                 | (IN_COL[r] & DIGITS & !(x | co[r]))
-                | less(LOW, popcounts(hidden))
-                | (TRIAD[r] & less(union_pop, splat(3)))
-                | less(popcounts(y), MIN[r]);
+                | several(hidden)
+                | (TRIAD[r] & less(union_pop, splat(3)));
             next[r] = y;
         }
         if bad != 0 {
@@ -221,6 +231,7 @@ mod tests {
             word([0xFFFF, 0xFFFF, 0, 0xFFFF])
         );
         assert_eq!(less(a, word([1, 1, 7, 0])), word([0xFFFF, 0, 0xFFFF, 0]));
+        assert_eq!(several(a), word([0, 0, 0xFFFF, 0xFFFF]));
     }
 
     #[test]

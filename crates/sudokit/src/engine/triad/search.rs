@@ -5,6 +5,7 @@
 //! The search stops as soon as `limit` solutions are found. Each branch entered counts
 //! as a guess, as in the other engines.
 
+use super::boxes::Lanes;
 use super::state::State;
 use crate::engine::Stats;
 
@@ -13,6 +14,9 @@ use crate::engine::Stats;
 pub trait Recurse {
     /// Searches the branch `state` (a guess, propagated) within `run`.
     fn recurse(run: &mut Run, state: State);
+
+    /// The variant's box propagation ([`super::boxes::settle`]).
+    fn settle(b: &mut Lanes) -> bool;
 }
 
 /// One search: its limit, what it found and what it cost.
@@ -64,7 +68,7 @@ impl Run {
             };
             self.stats.guesses += 1;
             let mut child = state;
-            if child.take(choice) {
+            if child.take::<I>(choice) {
                 I::recurse(self, child);
             } else {
                 self.stats.nodes += 1;
@@ -74,7 +78,7 @@ impl Run {
                 return;
             }
             self.stats.guesses += 1;
-            propagated = state.refuse(choice);
+            propagated = state.refuse::<I>(choice);
             guessed = true;
         }
     }

@@ -3,6 +3,7 @@
 
 use super::band::{self, Configs};
 use super::boxes::{self, Lanes};
+use super::search::Recurse;
 
 /// A board state: 9 boxes of 16 lanes, 6 bands of configurations (3 horizontal, then 3
 /// vertical). About 400 bytes; the search copies it at every branch.
@@ -56,14 +57,19 @@ impl State {
     /// A band restricts its boxes only when its configurations changed: otherwise the
     /// boxes already lie within the same masks.
     #[inline(always)]
-    fn propagate(&mut self, mut dirty_boxes: u16, mut dirty_bands: u8, stale: u8) -> bool {
+    fn propagate<I: Recurse>(
+        &mut self,
+        mut dirty_boxes: u16,
+        mut dirty_bands: u8,
+        stale: u8,
+    ) -> bool {
         let mut stale = stale;
         loop {
             while dirty_boxes != 0 {
                 let b = dirty_boxes.trailing_zeros() as usize;
                 dirty_boxes &= dirty_boxes - 1;
                 let before = self.boxes[b];
-                if !boxes::settle(&mut self.boxes[b]) {
+                if !I::settle(&mut self.boxes[b]) {
                     return false;
                 }
                 if self.boxes[b] != before {
@@ -101,7 +107,7 @@ impl State {
 
     /// Propagates everything (after the givens are entered).
     pub fn propagate_all(&mut self) -> bool {
-        self.propagate(0x1FF, 0x3F, 0)
+        self.propagate::<super::dispatch::Portable>(0x1FF, 0x3F, 0)
     }
 
     /// The band with the fewest configurations summed over digits among those where
@@ -134,21 +140,21 @@ impl State {
     /// Takes the choice: only its configuration stays for its digit. Returns `false` on
     /// a contradiction after propagating.
     #[inline(always)]
-    pub fn take(&mut self, c: Choice) -> bool {
+    pub fn take<I: Recurse>(&mut self, c: Choice) -> bool {
         for (p, cfg) in self.bands[c.band].iter_mut().enumerate() {
             if p != c.config {
                 *cfg &= !c.digit;
             }
         }
-        self.propagate(0, 1 << c.band, 1 << c.band)
+        self.propagate::<I>(0, 1 << c.band, 1 << c.band)
     }
 
     /// Refuses the choice: its configuration leaves its digit. Returns `false` on a
     /// contradiction after propagating.
     #[inline(always)]
-    pub fn refuse(&mut self, c: Choice) -> bool {
+    pub fn refuse<I: Recurse>(&mut self, c: Choice) -> bool {
         self.bands[c.band][c.config] &= !c.digit;
-        self.propagate(0, 1 << c.band, 1 << c.band)
+        self.propagate::<I>(0, 1 << c.band, 1 << c.band)
     }
 
     /// The digits of a solved board, row-major; `None` if a cell is not settled.
