@@ -1,11 +1,14 @@
 //! Runtime choice of the instruction set the search is compiled for.
 //!
 //! The search ([`Run::search`], fully inlined with the box and band code) is
-//! instantiated twice: a portable variant, and on x86-64 a variant compiled with `avx2`
-//! and `popcnt`, in which the compiler packs each box's four row words into one vector
-//! register. [`search`] checks the CPU (`is_x86_feature_detected!` caches the answer)
-//! and runs the best variant; both give identical results, which the test below checks
-//! on the shipped samples.
+//! instantiated twice: a portable variant, whose box propagation is
+//! [`super::boxes::settle`] (four `u64` words per box), and on x86-64 a variant compiled
+//! with `avx2` and `popcnt` whose box propagation (`x86::settle`) holds the whole box in
+//! one 256-bit vector: rows rotate with 64-bit shifts, columns with 64-bit permutes, and
+//! candidates are counted with a nibble table (`_mm256_shuffle_epi8`). [`search`] checks
+//! the CPU (`is_x86_feature_detected!` caches the answer) and runs the best variant; both
+//! give identical results, which the tests below check on random boxes and on the
+//! shipped samples.
 //!
 //! This is the only place in the engine with `unsafe`: calling a function compiled for
 //! CPU features is sound only when the CPU has them.

@@ -13,11 +13,28 @@
 //! (minirows limited to three digits) cheaply. The search ([`search`]) branches on a
 //! digit's configuration in the band with the fewest configurations left.
 //!
-//! Experimental: the point of this representation is to need far fewer guesses than
-//! the band-wise `fast` engine on hard puzzles; whether it is faster is measured by
-//! `peer-compare --engine triad` in `sudokit-bench`. The lane code is plain integer Rust
-//! (SIMD within a register); [`dispatch`] runs the search compiled for AVX2 when the CPU
-//! has it, which lets the compiler put a whole box in one vector register.
+//! Experimental, and slower than `fast` so far. Measured on the first 4,000 puzzles of
+//! `puzzles5_forum_hardest_1905_11+` (single thread, release build, `peer-compare
+//! --engine triad`, AVX2 variant):
+//! - branch points per puzzle: 46.7 for a first solution, 86.7 counting to 2 (guesses,
+//!   one per branch entered: 90.0 and 173.4); `fast` makes 100.1 and 202.1 guesses on
+//!   two-candidate cells, so about 50 and 100 branch points. Configuration branching
+//!   with triads saves only about 7% of the branch points here.
+//! - instructions (callgrind, whole timing loop): 2.16 G against 0.78 G for `fast`
+//!   (first solution), 4.05 G against 1.54 G (count to 2): 2.6–2.8× more.
+//! - CPU time: 0.43× the `sudoku` crate (first solution) where `fast` stands at 1.07×;
+//!   0.44× on top1465 and 0.19× on the 17-clue set.
+//!
+//! Where the time goes: a branch point costs about eight box propagations (two rounds
+//! each) and eight band exchanges. Left to try: band-to-box messages as vector shuffles
+//! instead of per-configuration loops (the band code is now about a fifth of the
+//! instructions), pending eliminations per band applied in one step (tdoku's design),
+//! and checking why the branch points stay well above the figure tdoku's write-up
+//! reports for its solver.
+//!
+//! The portable lane code is plain integer Rust (SIMD within a register: a matrix row
+//! per `u64`); [`dispatch`] runs the search compiled for AVX2 when the CPU has it, with
+//! each box in one vector register.
 
 mod band;
 mod boxes;
