@@ -100,6 +100,12 @@ impl State {
                 if next != self.boxes[b] {
                     self.boxes[b] = next;
                     dirty_boxes |= 1 << b;
+                    // The box's band of the other orientation has not seen this change.
+                    dirty_bands |= if k < 3 {
+                        1 << (3 + b % 3)
+                    } else {
+                        1 << (b / 3)
+                    };
                 }
             }
         }
