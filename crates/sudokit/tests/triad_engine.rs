@@ -5,7 +5,7 @@
 mod common;
 
 use proptest::prelude::*;
-use sudokit::engine::{Engine, Generic, Triad};
+use sudokit::engine::{Engine, Fast, Generic, Triad};
 use sudokit::{Grid, Layout, SolveError};
 
 use common::data as sample;
@@ -71,6 +71,20 @@ fn hard_puzzles_need_guesses_and_report_them() {
         .collect();
     assert!(stats.iter().any(|s| s.guesses > 0));
     assert!(stats.iter().all(|s| s.nodes > s.backtracks));
+}
+
+/// Propagation reaches its fixpoint: every puzzle `fast` solves by singles and locked
+/// candidates alone (no guess), `triad` solves without a guess too.
+#[test]
+fn no_guess_where_fast_needs_none() {
+    for name in ["17_clue.txt", "top1465.txt"] {
+        for p in sample(name) {
+            if Fast.solve(&p).unwrap().stats.guesses == 0 {
+                let found = Triad.solve(&p).unwrap();
+                assert_eq!(found.stats.guesses, 0, "{}", p.to_line());
+            }
+        }
+    }
 }
 
 #[test]
