@@ -31,16 +31,17 @@ impl Recurse for Portable {
     }
 }
 
-/// Runs the search from a propagated `state` with the best variant this CPU supports.
-pub fn search(run: &mut Run, state: State) {
+/// Propagates the givens of `state` and runs the search with the best variant this CPU
+/// supports.
+pub fn start(run: &mut Run, state: State) {
     #[cfg(target_arch = "x86_64")]
     if x86::supported() {
-        // SAFETY: `supported` has just confirmed every feature `x86::search` is compiled
+        // SAFETY: `supported` has just confirmed every feature `x86::start` is compiled
         // for.
-        unsafe { x86::search(run, state, false) };
+        unsafe { x86::start(run, state) };
         return;
     }
-    run.search::<Portable>(state, false);
+    run.start::<Portable>(state);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -56,6 +57,15 @@ pub mod x86 {
     #[inline]
     pub fn supported() -> bool {
         std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
+    }
+
+    /// [`Run::start`] compiled for `avx2` and `popcnt`.
+    ///
+    /// # Safety
+    /// The CPU must support those features ([`supported`]).
+    #[target_feature(enable = "avx2,popcnt")]
+    pub unsafe fn start(run: &mut Run, state: State) {
+        run.start::<Avx2>(state);
     }
 
     /// The search compiled for `avx2` and `popcnt`.
@@ -281,13 +291,12 @@ mod tests {
                 .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
             {
                 let grid: Grid = line.parse().unwrap();
-                let mut state = State::from_givens(grid.cells().try_into().unwrap()).unwrap();
-                assert!(state.propagate_all(), "{line}");
+                let state = State::from_givens(grid.cells().try_into().unwrap()).unwrap();
                 let mut portable = Run::new(2);
-                portable.search::<Portable>(state, false);
+                portable.start::<Portable>(state);
                 let mut fast = Run::new(2);
                 // SAFETY: checked with `supported` above.
-                unsafe { x86::search(&mut fast, state, false) };
+                unsafe { x86::start(&mut fast, state) };
                 assert_eq!(portable.count, fast.count, "{line}");
                 assert_eq!(portable.first, fast.first, "{line}");
                 assert_eq!(portable.stats, fast.stats, "{line}");

@@ -85,13 +85,7 @@ impl Engine for Triad {
         let mut run = Run::new(limit);
         let start = puzzle.cells().try_into().ok().and_then(State::from_givens);
         match start {
-            Some(mut state) => {
-                if state.propagate_all() {
-                    dispatch::search(&mut run, state);
-                } else {
-                    run.stats.nodes += 1;
-                }
-            }
+            Some(state) => dispatch::start(&mut run, state),
             None => run.stats.nodes += 1,
         }
         let solution = run

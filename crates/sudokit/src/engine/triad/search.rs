@@ -41,6 +41,16 @@ impl Run {
         }
     }
 
+    /// Propagates the givens of `state` and searches from there.
+    #[inline(always)]
+    pub fn start<I: Recurse>(&mut self, mut state: State) {
+        if state.propagate_all::<I>() {
+            self.search::<I>(state, false);
+        } else {
+            self.stats.nodes += 1;
+        }
+    }
+
     /// Searches from a propagated `state`; `guessed` tells whether it comes from a
     /// branch (for the backtrack counter). Branches recurse through `I`, which keeps the
     /// whole search in one instruction-set variant.

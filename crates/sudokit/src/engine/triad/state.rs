@@ -112,8 +112,9 @@ impl State {
     }
 
     /// Propagates everything (after the givens are entered).
-    pub fn propagate_all(&mut self) -> bool {
-        self.propagate::<super::dispatch::Portable>(0x1FF, 0x3F, 0)
+    #[inline(always)]
+    pub fn propagate_all<I: Recurse>(&mut self) -> bool {
+        self.propagate::<I>(0x1FF, 0x3F, 0)
     }
 
     /// The band with the fewest configurations summed over digits among those where
