@@ -13,25 +13,34 @@
 //! (minirows limited to three digits) cheaply. The search ([`search`]) branches on a
 //! digit's configuration in the band with the fewest configurations left.
 //!
-//! Experimental, and slower than `fast` so far. Measured on the first 4,000 puzzles of
-//! `puzzles5_forum_hardest_1905_11+` (single thread, release build, `peer-compare
-//! --engine triad`, AVX2 variant):
-//! - branch points per puzzle: 46.7 for a first solution, 86.7 counting to 2 (guesses,
-//!   one per branch entered: 90.0 and 173.4); `fast` makes 100.1 and 202.1 guesses on
-//!   two-candidate cells, so about 50 and 100 branch points. Configuration branching
-//!   with triads saves only about 7% of the branch points here.
-//! - instructions (callgrind, whole timing loop): 2.16 G against 0.78 G for `fast`
-//!   (first solution), 4.05 G against 1.54 G (count to 2): 2.6–2.8× more.
-//! - CPU time: 0.43× the `sudoku` crate (first solution) where `fast` stands at 1.07×;
-//!   0.44× on top1465 and 0.19× on the 17-clue set.
+//! Experimental, and slower than `fast` so far. Measured single-thread, release build,
+//! AVX2 variant, with `peer-compare --engine triad` (CPU time, best of 3, ratio to the
+//! `sudoku` crate in the same run) and `valgrind --tool=callgrind` on `--only`:
 //!
-//! Where the time goes: a branch point costs about eight box propagations (two rounds
-//! each) and eight band exchanges. Left to try: band-to-box messages as vector shuffles
-//! instead of per-configuration loops (the band code is now about a fifth of the
-//! instructions), pending eliminations per band applied in one step (tdoku's design),
-//! and checking why the branch points stay well above the figure tdoku's write-up
-//! reports for its solver.
+//! | set | branch points / puzzle (1st, lim2) | no guess | 1st vs crate | lim2 vs crate | `fast` 1st, lim2 |
+//! |---|---:|---:|---:|---:|---:|
+//! | SE 11+, first 4,000 | 35.5, 63.6 | 0% | 0.49× | 0.52× | 1.09×, 1.17× |
+//! | SE 11+, whole file | 34.2, 61.6 | 0% | | | |
+//! | top1465 | 5.86, 8.87 | 7.9% | 0.51× | 0.53× | 1.18×, 1.21× |
+//! | 17-clue | 0.46, 0.56 | 78.7% | 0.33× | 0.35× | 1.06×, 1.08× |
 //!
+//! The propagation matches what tdoku's write-up reports for its SIMD solver (7.9% and
+//! 78.7% of top1465 and 17-clue puzzles without a guess; 6.13, 0.48 and 35.85 guesses
+//! per puzzle): about 30% fewer branch points than `fast` on SE 11+ (100.1 guesses on
+//! two-candidate cells, about 50 branch points). But each branch point costs about 3.5
+//! times as much: on the first 4,000 SE 11+ puzzles the timing loop runs 1.96 G
+//! instructions against 0.78 G for `fast` (first solution) and 3.64 G against 1.54 G
+//! (count to 2). Guesses in [`crate::Stats`] count each branch entered (about two per
+//! branch point).
+//!
+//! Left to try, where the time goes: the band code (pull and push loop over the six
+//! configurations per box; about a fifth of the instructions) as vector shuffles; one
+//! elimination message per band applied in a single step instead of re-reading its
+//! three boxes; box propagation that computes only what an incoming mask changed rather
+//! than a whole round per pass; band-first entry of the givens (tdoku's choice, which
+//! matters most on the 17-clue set, where entry dominates).
+//!
+
 //! The portable lane code is plain integer Rust (SIMD within a register: a matrix row
 //! per `u64`); [`dispatch`] runs the search compiled for AVX2 when the CPU has it, with
 //! each box in one vector register.
