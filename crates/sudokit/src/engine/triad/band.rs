@@ -66,14 +66,15 @@ fn sides(k: usize, b: &Lanes) -> ([u16; 3], [u16; 3]) {
     }
 }
 
-/// Restricts the configurations of band `k` by the box at position `j`.
+/// Restricts the configurations of band `k` by its three boxes (in band order).
 #[inline(always)]
-pub fn pull(cfg: &mut Configs, k: usize, j: usize, b: &Lanes) {
-    let (present, absent) = sides(k, b);
-    let fits: [u16; 3] =
-        std::array::from_fn(|r| present[r] & absent[(r + 1) % 3] & absent[(r + 2) % 3]);
+pub fn pull(cfg: &mut Configs, k: usize, boxes: [&Lanes; 3]) {
+    let fits: [[u16; 3]; 3] = std::array::from_fn(|j| {
+        let (present, absent) = sides(k, boxes[j]);
+        std::array::from_fn(|r| present[r] & absent[(r + 1) % 3] & absent[(r + 2) % 3])
+    });
     for (p, perm) in PERMS.iter().enumerate() {
-        cfg[p] &= fits[perm[j]];
+        cfg[p] &= fits[0][perm[0]] & fits[1][perm[1]] & fits[2][perm[2]];
     }
 }
 
@@ -83,24 +84,29 @@ pub fn feasible(cfg: &Configs) -> bool {
     cfg.iter().fold(0, |a, &c| a | c) == ALL
 }
 
-/// The mask the configurations of band `k` put on the box at position `j`: per
-/// minirow, its cells keep the digits some configuration places there, its negative
-/// triad the digits some configuration places elsewhere.
+/// The masks the configurations of band `k` put on its three boxes: per minirow, its
+/// cells keep the digits some configuration places there, its negative triad the digits
+/// some configuration places elsewhere.
 #[inline(always)]
-pub fn push(cfg: &Configs, k: usize, j: usize) -> Lanes {
-    let mut here = [0u16; 3];
-    for (p, perm) in PERMS.iter().enumerate() {
-        here[perm[j]] |= cfg[p];
-    }
-    let away: [u16; 3] = std::array::from_fn(|r| here[(r + 1) % 3] | here[(r + 2) % 3]);
-    let w = |l: [u16; 3]| u64::from(l[0]) | u64::from(l[1]) << 16 | u64::from(l[2]) << 32;
-    if k < 3 {
-        let row = |r: usize| (u64::from(here[r]) * 0x1_0001_0001) | (u64::from(away[r]) << 48);
-        [row(0), row(1), row(2), u64::MAX]
-    } else {
-        let cells = w(here) | 0xFFFF << 48;
-        [cells, cells, cells, w(away) | 0xFFFF << 48]
-    }
+pub fn push(cfg: &Configs, k: usize) -> [Lanes; 3] {
+    let c = cfg;
+    // `here[j][r]`: the configurations with `PERMS[p][j] == r`, OR-ed.
+    let here = [
+        [c[0] | c[1], c[2] | c[3], c[4] | c[5]],
+        [c[2] | c[4], c[0] | c[5], c[1] | c[3]],
+        [c[3] | c[5], c[1] | c[4], c[0] | c[2]],
+    ];
+    here.map(|here| {
+        let away = [here[1] | here[2], here[0] | here[2], here[0] | here[1]];
+        let w = |l: [u16; 3]| u64::from(l[0]) | u64::from(l[1]) << 16 | u64::from(l[2]) << 32;
+        if k < 3 {
+            let row = |r: usize| (u64::from(here[r]) * 0x1_0001_0001) | (u64::from(away[r]) << 48);
+            [row(0), row(1), row(2), u64::MAX]
+        } else {
+            let cells = w(here) | 0xFFFF << 48;
+            [cells, cells, cells, w(away) | 0xFFFF << 48]
+        }
+    })
 }
 
 /// How many configurations each digit keeps, and their sum.
@@ -113,4 +119,25 @@ pub fn counts(cfg: &Configs) -> ([u32; 9], u32) {
         }
     }
     (n, n.iter().sum())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The unrolled `here` table of [`push`] agrees with [`PERMS`].
+    #[test]
+    fn push_follows_perms() {
+        for p in 0..6 {
+            let mut cfg = [0u16; 8];
+            cfg[p] = 1;
+            let masks = push(&cfg, 0);
+            for (j, m) in masks.iter().enumerate() {
+                for r in 0..3 {
+                    let here = lane(m, r, 0) & 1;
+                    assert_eq!(here == 1, PERMS[p][j] == r, "p {p} j {j} r {r}");
+                }
+            }
+        }
+    }
 }

@@ -83,9 +83,8 @@ impl State {
             dirty_bands &= dirty_bands - 1;
             let cfg = &mut self.bands[k];
             let before = *cfg;
-            for j in 0..3 {
-                band::pull(cfg, k, j, &self.boxes[band::box_of(k, j)]);
-            }
+            let [b0, b1, b2] = [0, 1, 2].map(|j| band::box_of(k, j));
+            band::pull(cfg, k, [&self.boxes[b0], &self.boxes[b1], &self.boxes[b2]]);
             if *cfg == before && stale & (1 << k) == 0 {
                 continue;
             }
@@ -93,9 +92,9 @@ impl State {
             if !band::feasible(cfg) {
                 return false;
             }
-            for j in 0..3 {
+            let masks = band::push(cfg, k);
+            for (j, mask) in masks.iter().enumerate() {
                 let b = band::box_of(k, j);
-                let mask = band::push(cfg, k, j);
                 let next: Lanes = std::array::from_fn(|r| self.boxes[b][r] & mask[r]);
                 if next != self.boxes[b] {
                     self.boxes[b] = next;
