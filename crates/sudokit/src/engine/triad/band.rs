@@ -49,19 +49,18 @@ pub fn box_of(k: usize, j: usize) -> usize {
 /// may hold and the digits its negative triad may hold.
 #[inline(always)]
 fn sides(k: usize, b: &Lanes) -> ([u16; 3], [u16; 3]) {
+    let part = |w: u64, c: usize| (w >> (16 * c)) as u16 & ALL;
     if k < 3 {
+        let cells = |r: usize| part(b[r] | b[r] >> 16 | b[r] >> 32, 0);
         (
-            std::array::from_fn(|r| {
-                let w = b[r];
-                (w | w >> 16 | w >> 32) as u16 & ALL
-            }),
-            std::array::from_fn(|r| lane(b, r, 3)),
+            [cells(0), cells(1), cells(2)],
+            [lane(b, 0, 3), lane(b, 1, 3), lane(b, 2, 3)],
         )
     } else {
         let cells = b[0] | b[1] | b[2];
         (
-            std::array::from_fn(|c| (cells >> (16 * c)) as u16 & ALL),
-            std::array::from_fn(|c| lane(b, 3, c)),
+            [part(cells, 0), part(cells, 1), part(cells, 2)],
+            [part(b[3], 0), part(b[3], 1), part(b[3], 2)],
         )
     }
 }
@@ -69,10 +68,15 @@ fn sides(k: usize, b: &Lanes) -> ([u16; 3], [u16; 3]) {
 /// Restricts the configurations of band `k` by its three boxes (in band order).
 #[inline(always)]
 pub fn pull(cfg: &mut Configs, k: usize, boxes: [&Lanes; 3]) {
-    let fits: [[u16; 3]; 3] = std::array::from_fn(|j| {
-        let (present, absent) = sides(k, boxes[j]);
-        std::array::from_fn(|r| present[r] & absent[(r + 1) % 3] & absent[(r + 2) % 3])
-    });
+    let mut fits = [[0u16; 3]; 3];
+    for (f, b) in fits.iter_mut().zip(boxes) {
+        let (present, absent) = sides(k, b);
+        *f = [
+            present[0] & absent[1] & absent[2],
+            present[1] & absent[0] & absent[2],
+            present[2] & absent[0] & absent[1],
+        ];
+    }
     for (p, perm) in PERMS.iter().enumerate() {
         cfg[p] &= fits[0][perm[0]] & fits[1][perm[1]] & fits[2][perm[2]];
     }
