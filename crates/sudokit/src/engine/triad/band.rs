@@ -100,17 +100,19 @@ pub fn push(cfg: &Configs, k: usize) -> [Lanes; 3] {
         [c[2] | c[4], c[0] | c[5], c[1] | c[3]],
         [c[3] | c[5], c[1] | c[4], c[0] | c[2]],
     ];
-    here.map(|here| {
+    let mut masks = [[0u64; 4]; 3];
+    for (m, here) in masks.iter_mut().zip(here) {
         let away = [here[1] | here[2], here[0] | here[2], here[0] | here[1]];
         let w = |l: [u16; 3]| u64::from(l[0]) | u64::from(l[1]) << 16 | u64::from(l[2]) << 32;
         if k < 3 {
             let row = |r: usize| (u64::from(here[r]) * 0x1_0001_0001) | (u64::from(away[r]) << 48);
-            [row(0), row(1), row(2), u64::MAX]
+            *m = [row(0), row(1), row(2), u64::MAX];
         } else {
             let cells = w(here) | 0xFFFF << 48;
-            [cells, cells, cells, w(away) | 0xFFFF << 48]
+            *m = [cells, cells, cells, w(away) | 0xFFFF << 48];
         }
-    })
+    }
+    masks
 }
 
 /// How many configurations each digit keeps, and their sum.

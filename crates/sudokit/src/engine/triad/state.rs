@@ -95,7 +95,13 @@ impl State {
             let masks = band::push(cfg, k);
             for (j, mask) in masks.iter().enumerate() {
                 let b = band::box_of(k, j);
-                let next: Lanes = std::array::from_fn(|r| self.boxes[b][r] & mask[r]);
+                let cur = self.boxes[b];
+                let next: Lanes = [
+                    cur[0] & mask[0],
+                    cur[1] & mask[1],
+                    cur[2] & mask[2],
+                    cur[3] & mask[3],
+                ];
                 if next != self.boxes[b] {
                     self.boxes[b] = next;
                     dirty_boxes |= 1 << b;
