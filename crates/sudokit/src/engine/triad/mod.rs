@@ -19,21 +19,21 @@
 //!
 //! | set | branch points / puzzle (1st, lim2) | no guess | 1st vs crate | lim2 vs crate | `fast` 1st, lim2 |
 //! |---|---:|---:|---:|---:|---:|
-//! | SE 11+, first 4,000 | 35.5, 63.6 | 0% | 0.50× | 0.54× | 1.08×, 1.11× |
+//! | SE 11+, first 4,000 | 35.5, 63.6 | 0% | 0.57× | 0.63× | 1.08×, 1.11× |
 //! | SE 11+, whole file | 34.2, 61.6 | 0% | | | |
-//! | top1465 | 5.86, 8.87 | 7.9% | 0.51× | 0.54× | 1.16×, 1.21× |
-//! | 17-clue | 0.46, 0.56 | 78.7% | 0.31× | 0.33× | 1.08×, 1.09× |
+//! | top1465 | 5.86, 8.87 | 7.9% | 0.60× | 0.63× | 1.16×, 1.20× |
+//! | 17-clue | 0.46, 0.56 | 78.7% | 0.39× | 0.41× | 1.07×, 1.09× |
 //!
 //! The propagation matches what tdoku's write-up reports for its SIMD solver (7.9% and
 //! 78.7% of top1465 and 17-clue puzzles without a guess; 6.13, 0.48 and 35.85 guesses
 //! per puzzle): about 30% fewer branch points than `fast` on SE 11+ (100.1 guesses on
-//! two-candidate cells, about 50 branch points). But each branch point costs about 3.3
-//! times as much: on the first 4,000 SE 11+ puzzles the timing loop runs 1.85 G
-//! instructions against 0.78 G for `fast` (first solution) and 3.43 G against 1.54 G
+//! two-candidate cells, about 50 branch points). But each branch point costs about 3
+//! times as much: on the first 4,000 SE 11+ puzzles the timing loop runs 1.73 G
+//! instructions against 0.78 G for `fast` (first solution) and 3.22 G against 1.54 G
 //! (count to 2). Guesses in [`crate::Stats`] count each branch entered (about two per
 //! branch point).
 //!
-//! Left to try, where the time goes: the band code (about a third of the instructions)
+//! Left to try, where the time goes: the band code (about a quarter to a third of the instructions)
 //! as vector shuffles; one
 //! elimination message per band applied in a single step instead of re-reading its
 //! three boxes; box propagation that computes only what an incoming mask changed rather
