@@ -1,4 +1,5 @@
-//! Side-by-side benchmarks of sudokit's `fast` engine and the `sudoku` crate.
+//! Side-by-side benchmarks of sudokit's `fast` engine (or another 9×9 engine, see
+//! [`Corpus::engine`]) and the `sudoku` crate.
 //!
 //! The `sudoku` crate (AGPL-3.0) is a dependency of this unpublished crate only, never of
 //! the library, the command line tool or the bindings. [`Corpus`] loads a puzzle file
@@ -23,6 +24,8 @@ pub struct Corpus {
     pub grids: Vec<Grid>,
     /// The same puzzles as the peer's type.
     pub peers: Vec<Sudoku>,
+    /// The sudokit engine measured: `fast` unless set otherwise.
+    pub engine: Box<dyn Engine>,
 }
 
 /// What the verification pass found.
@@ -67,7 +70,12 @@ impl Corpus {
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        Ok(Corpus { name, grids, peers })
+        Ok(Corpus {
+            name,
+            grids,
+            peers,
+            engine: Box::new(Fast),
+        })
     }
 
     /// Number of puzzles.
@@ -87,8 +95,14 @@ impl Corpus {
         let mut c = Checked::default();
         for (i, (grid, peer)) in self.grids.iter().zip(&self.peers).enumerate() {
             let at = || format!("{} puzzle {}: {}", self.name, i + 1, grid.to_line());
-            let first = Fast.solve(grid).map_err(|e| format!("{}: {e}", at()))?;
-            let two = Fast.count(grid, 2).map_err(|e| format!("{}: {e}", at()))?;
+            let first = self
+                .engine
+                .solve(grid)
+                .map_err(|e| format!("{}: {e}", at()))?;
+            let two = self
+                .engine
+                .count(grid, 2)
+                .map_err(|e| format!("{}: {e}", at()))?;
             c.first += first.stats;
             c.limit2 += two.stats;
             for found in [&first, &two] {
@@ -128,9 +142,9 @@ impl Corpus {
 /// Which solver and which question a timing run asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Task {
-    /// sudokit `fast`, first solution.
+    /// sudokit's engine, first solution.
     SudokitFirst,
-    /// sudokit `fast`, count to 2.
+    /// sudokit's engine, count to 2.
     SudokitLimit2,
     /// The `sudoku` crate, `some_solution`.
     PeerFirst,
@@ -150,12 +164,12 @@ pub fn time(corpus: &Corpus, task: Task) -> (Duration, u64) {
     match task {
         Task::SudokitFirst => {
             for g in &corpus.grids {
-                sum += Fast.solve(g).map_or(0, |s| s.count);
+                sum += corpus.engine.solve(g).map_or(0, |s| s.count);
             }
         }
         Task::SudokitLimit2 => {
             for g in &corpus.grids {
-                sum += Fast.count(g, 2).map_or(0, |s| s.count);
+                sum += corpus.engine.count(g, 2).map_or(0, |s| s.count);
             }
         }
         Task::PeerFirst => {

@@ -7,6 +7,9 @@
 //! thread's own CPU time, so waiting for a core on a shared machine does not count). The table
 //! gives puzzles per second and the ratio sudokit / peer.
 //!
+//! `--engine NAME` measures another sudokit engine for 9×9 boards (for example `triad`)
+//! in place of `fast`.
+//!
 //! `--only TASK` (`sudokit-first`, `sudokit-limit2`, `peer-first`, `peer-limit2`) runs
 //! just that task once over the files and prints its time, for profilers such as
 //! `valgrind --tool=callgrind`.
@@ -20,6 +23,7 @@ use sudokit_bench::{default_files, time, Corpus, Task};
 fn main() -> ExitCode {
     let mut reps = 5usize;
     let mut only = None;
+    let mut engine = "fast".to_string();
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -28,6 +32,17 @@ fn main() -> ExitCode {
                 Ok(n) => reps = n,
                 Err(e) => {
                     eprintln!("{e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        } else if a == "--engine" {
+            match args.next() {
+                Some(name) if sudokit::engine::by_name(&name).is_ok() => engine = name,
+                other => {
+                    eprintln!(
+                        "--engine needs one of: {}; got {other:?}",
+                        sudokit::engine::NAMES.join(", ")
+                    );
                     return ExitCode::FAILURE;
                 }
             }
@@ -52,9 +67,17 @@ fn main() -> ExitCode {
     if files.is_empty() {
         files = default_files();
     }
+    let load = |path: &PathBuf| {
+        Corpus::load(path).map(|mut c| {
+            if let Ok(e) = sudokit::engine::by_name(&engine) {
+                c.engine = e;
+            }
+            c
+        })
+    };
     if let Some(task) = only {
         for path in &files {
-            match Corpus::load(path) {
+            match load(path) {
                 Ok(corpus) => {
                     let (t, found) = time(&corpus, task);
                     println!("{}: {task:?} {found} found in {t:?}", corpus.name);
@@ -67,11 +90,12 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
+    println!("sudokit engine: {engine}\n");
     println!("| file | puzzles | sudokit 1st/s | peer 1st/s | ratio | sudokit lim2/s | peer lim2/s | ratio | guesses/puzzle (1st, lim2) |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut failed = false;
     for path in &files {
-        let corpus = match Corpus::load(path) {
+        let corpus = match load(path) {
             Ok(c) if !c.is_empty() => c,
             Ok(_) => continue,
             Err(e) => {

@@ -33,6 +33,7 @@ pub mod dlx;
 pub mod fast;
 pub mod generic;
 pub mod norvig;
+pub mod triad;
 
 use std::fmt;
 
@@ -47,6 +48,7 @@ pub use dlx::Dlx;
 pub use fast::Fast;
 pub use generic::Generic;
 pub use norvig::Norvig;
+pub use triad::Triad;
 
 /// Counters an engine keeps while searching.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -193,6 +195,7 @@ pub const NAMES: &[&str] = &[
     "dlx",
     "bfs",
     "best-first",
+    "triad",
 ];
 
 /// Builds an engine by name (see [`NAMES`]).
@@ -212,6 +215,7 @@ pub fn by_name(name: &str) -> Result<Box<dyn Engine>, SolveError> {
         "dlx" => Ok(Box::new(Dlx)),
         "bfs" => Ok(Box::new(BoardSearch::bfs())),
         "best-first" => Ok(Box::new(BoardSearch::best_first())),
+        "triad" => Ok(Box::new(Triad)),
         _ => Err(SolveError::UnknownEngine {
             name: name.to_string(),
         }),
