@@ -19,7 +19,7 @@ const CHUNK: usize = 8192;
 const MIN_CHUNKS: usize = 16;
 
 /// Puzzles per chunk at least.
-const MIN_CHUNK: usize = 256;
+const MIN_CHUNK: usize = 512;
 
 /// Batches shorter than this get no progress bar.
 const PROGRESS_MIN: usize = 20_000;
@@ -93,7 +93,7 @@ where
             let mut written = Ok(());
             pool.in_place_scope(|scope| {
                 scope.spawn(|_| {
-                    results = chunk.par_iter().with_min_len(64).map(&job).collect();
+                    results = chunk.par_iter().with_min_len(16).map(&job).collect();
                 });
                 if let Some((previous, previous_results)) = done.take() {
                     written = write(previous, previous_results);
