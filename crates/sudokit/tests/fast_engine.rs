@@ -2,53 +2,21 @@
 //! solutions, on every puzzle of the `data/` samples and on random puzzles with 0, 1
 //! and many solutions.
 
-use std::path::Path;
+mod common;
 
 use proptest::prelude::*;
 use sudokit::engine::{Auto, Engine, Fast, Generic};
 use sudokit::{Grid, Layout, SolveError};
 
-const SAMPLES: &[&str] = &[
-    "17_clue.txt",
-    "top1465.txt",
-    "hardest_11plus.txt",
-    "hardest_1106.txt",
-    "serg_multi.txt",
-];
-
-fn sample(name: &str) -> Vec<Grid> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| l.parse().unwrap())
-        .collect()
-}
-
-/// Checks `fast` against `generic` on one puzzle, limit 2; returns the count.
+/// Checks `fast` against `generic` on one puzzle; returns the count.
 fn agree(puzzle: &Grid) -> u64 {
-    let fast = Fast.count(puzzle, 2).unwrap();
-    let generic = Generic.count(puzzle, 2).unwrap();
-    assert_eq!(fast.count, generic.count, "{}", puzzle.to_line());
-    match &fast.solution {
-        Some(s) => assert!(s.is_solution_of(puzzle), "{}", puzzle.to_line()),
-        None => assert_eq!(fast.count, 0),
-    }
-    let first = Fast.solve(puzzle).unwrap();
-    assert_eq!(first.count, fast.count.min(1));
-    if let Some(s) = &first.solution {
-        assert!(s.is_solution_of(puzzle));
-    }
-    fast.count
+    common::agrees_with_generic(&Fast, puzzle)
 }
 
 #[test]
 fn samples_agree_with_generic() {
-    for name in SAMPLES {
-        let puzzles = sample(name);
+    for name in common::NINE_SAMPLES {
+        let puzzles = common::data(name);
         assert!(puzzles.len() >= 100, "{name}");
         for p in &puzzles {
             let count = agree(p);
@@ -60,7 +28,7 @@ fn samples_agree_with_generic() {
 
 #[test]
 fn hard_puzzles_need_guesses_and_report_them() {
-    let puzzles = sample("hardest_1106.txt");
+    let puzzles = common::data("hardest_1106.txt");
     let guesses: u64 = puzzles
         .iter()
         .map(|p| Fast.solve(p).unwrap().stats.guesses)

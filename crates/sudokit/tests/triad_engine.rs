@@ -10,35 +10,14 @@ use sudokit::{Grid, Layout, SolveError};
 
 use common::data as sample;
 
-const SAMPLES: &[&str] = &[
-    "17_clue.txt",
-    "top1465.txt",
-    "hardest_11plus.txt",
-    "hardest_1106.txt",
-    "serg_multi.txt",
-];
-
-/// Checks `triad` against `generic` on one puzzle (limit 2, and first solution);
-/// returns the count.
+/// Checks `triad` against `generic` on one puzzle; returns the count.
 fn agree(puzzle: &Grid) -> u64 {
-    let triad = Triad.count(puzzle, 2).unwrap();
-    let generic = Generic.count(puzzle, 2).unwrap();
-    assert_eq!(triad.count, generic.count, "{}", puzzle.to_line());
-    match &triad.solution {
-        Some(s) => assert!(s.is_solution_of(puzzle), "{}", puzzle.to_line()),
-        None => assert_eq!(triad.count, 0),
-    }
-    let first = Triad.solve(puzzle).unwrap();
-    assert_eq!(first.count, triad.count.min(1));
-    if let Some(s) = &first.solution {
-        assert!(s.is_solution_of(puzzle));
-    }
-    triad.count
+    common::agrees_with_generic(&Triad, puzzle)
 }
 
 #[test]
 fn samples_agree_with_generic() {
-    for name in SAMPLES {
+    for name in common::NINE_SAMPLES {
         let puzzles = sample(name);
         assert!(puzzles.len() >= 100, "{name}");
         for p in &puzzles {

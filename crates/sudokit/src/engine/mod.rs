@@ -32,6 +32,7 @@ pub mod bfs;
 pub mod dlx;
 pub mod fast;
 pub mod generic;
+mod nine;
 pub mod norvig;
 pub mod triad;
 

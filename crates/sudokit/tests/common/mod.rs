@@ -7,8 +7,37 @@ use std::path::PathBuf;
 
 use rand::seq::SliceRandom;
 use rand::Rng;
+use sudokit::engine::{Engine, Generic};
 use sudokit::format::read::records;
 use sudokit::{Grid, Layout, ReadOptions};
+
+/// The 9×9 samples under `data/` with one solution each, and `serg_multi.txt` (two or
+/// more each).
+pub const NINE_SAMPLES: &[&str] = &[
+    "17_clue.txt",
+    "top1465.txt",
+    "hardest_11plus.txt",
+    "hardest_1106.txt",
+    "serg_multi.txt",
+];
+
+/// Checks `engine` against `generic` on one puzzle: the same count with limit 2, each
+/// solution verified, a first-solution search consistent with it; returns the count.
+pub fn agrees_with_generic(engine: &dyn Engine, puzzle: &Grid) -> u64 {
+    let found = engine.count(puzzle, 2).unwrap();
+    let generic = Generic.count(puzzle, 2).unwrap();
+    assert_eq!(found.count, generic.count, "{}", puzzle.to_line());
+    match &found.solution {
+        Some(s) => assert!(s.is_solution_of(puzzle), "{}", puzzle.to_line()),
+        None => assert_eq!(found.count, 0),
+    }
+    let first = engine.solve(puzzle).unwrap();
+    assert_eq!(first.count, found.count.min(1));
+    if let Some(s) = &first.solution {
+        assert!(s.is_solution_of(puzzle));
+    }
+    found.count
+}
 
 /// The repository root.
 pub fn root() -> PathBuf {

@@ -1,7 +1,7 @@
 //! Runtime choice of the instruction set the search is compiled for.
 //!
-//! The search is written once ([`Run::search`], fully inlined helpers) and instantiated
-//! twice: a portable variant for any CPU, and on x86-64 a variant compiled with
+//! The search is written once ([`descend`](super::search::descend), fully inlined
+//! helpers) and instantiated twice: a portable variant for any CPU, and on x86-64 a variant compiled with
 //! `popcnt`, `bmi1`, `bmi2` and `lzcnt`, which turns the many population counts and
 //! trailing-zero counts into single instructions. [`search`] checks the CPU once per
 //! call (`is_x86_feature_detected!` caches its answer) and runs the best variant; both
@@ -10,15 +10,16 @@
 //! This is the only place in the engine with `unsafe`: calling a function compiled for
 //! CPU features is sound only when the CPU has them.
 
-use super::search::{Recurse, Run};
+use super::search::{descend, Recurse};
 use super::state::State;
+use crate::engine::nine::Run;
 
 /// The portable variant.
 pub struct Portable;
 
 impl Recurse for Portable {
     fn recurse(run: &mut Run, state: State) {
-        run.search::<Portable>(state, true);
+        descend::<Portable>(run, state, true);
     }
 }
 
@@ -31,14 +32,14 @@ pub fn search(run: &mut Run, state: State) {
         unsafe { x86::search(run, state, false) };
         return;
     }
-    run.search::<Portable>(state, false);
+    descend::<Portable>(run, state, false);
 }
 
 #[cfg(target_arch = "x86_64")]
 pub mod x86 {
     //! The variant compiled with x86-64 bit-manipulation features.
 
-    use super::{Recurse, Run, State};
+    use super::{descend, Recurse, Run, State};
 
     /// Whether this CPU has every feature [`search`] is compiled for.
     #[inline]
@@ -55,7 +56,7 @@ pub mod x86 {
     /// The CPU must support those features ([`supported`]).
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
     pub unsafe fn search(run: &mut Run, state: State, guessed: bool) {
-        run.search::<Bmi>(state, guessed);
+        descend::<Bmi>(run, state, guessed);
     }
 
     /// Branches of the feature variant stay in it.
@@ -95,7 +96,7 @@ mod tests {
                 let grid: Grid = line.parse().unwrap();
                 let state = givens(grid.cells()).unwrap();
                 let mut portable = Run::new(2);
-                portable.search::<Portable>(state, false);
+                descend::<Portable>(&mut portable, state, false);
                 let mut fast = Run::new(2);
                 // SAFETY: checked with `supported` above.
                 unsafe { x86::search(&mut fast, state, false) };

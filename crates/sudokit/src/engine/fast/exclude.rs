@@ -14,7 +14,7 @@
 //! [`State::remove`](super::state::State::remove), [`Run`] and [`dispatch::search`].
 
 use super::dispatch;
-use super::search::Run;
+use crate::engine::nine::Run;
 
 /// Whether the 9×9 puzzle `cells` (row-major, 0 = empty) has a solution that differs
 /// from the grid `solution` on at least one cell of `group` (cell indices `0..81`).

@@ -39,12 +39,11 @@ mod search;
 mod state;
 mod tables;
 
-use crate::engine::{Engine, Search, SolveError};
+use crate::engine::{nine, Engine, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
 pub(crate) use exclude::differs_on;
-use search::Run;
 use state::State;
 
 /// The `fast` engine (see the module docs). Classic 9×9 boards only; other layouts get
@@ -69,28 +68,14 @@ impl Engine for Fast {
     }
 
     fn supports(&self, layout: &Layout) -> bool {
-        layout.size() == 9 && layout.is_classic()
+        nine::supports(layout)
     }
 
     fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
-        let layout = puzzle.layout();
-        if !self.supports(layout) {
-            return Err(SolveError::Unsupported {
-                engine: self.name(),
-                size: layout.size(),
-            });
-        }
-        let mut run = Run::new(limit);
-        if let Some(state) = givens(puzzle.cells()) {
-            dispatch::search(&mut run, state);
-        }
-        let solution = run
-            .first
-            .and_then(|cells| Grid::from_cells(layout.clone(), cells.to_vec()));
-        Ok(Search {
-            count: run.count,
-            solution,
-            stats: run.stats,
+        nine::search(self, puzzle, limit, |cells, run| {
+            if let Some(state) = State::from_givens(cells) {
+                dispatch::search(run, state);
+            }
         })
     }
 

@@ -10,7 +10,7 @@
 //! `limit = 2` proves uniqueness with the least work.
 
 use super::state::State;
-use crate::engine::Stats;
+use crate::engine::nine::Run;
 
 /// How a search enters a branch: by calling its own instruction-set variant again.
 pub trait Recurse {
@@ -18,84 +18,58 @@ pub trait Recurse {
     fn recurse(run: &mut Run, state: State);
 }
 
-/// One search: its limit, what it found and what it cost.
-pub struct Run {
-    limit: u64,
-    /// Solutions found so far (at most `limit`).
-    pub count: u64,
-    /// The first solution, row-major digits.
-    pub first: Option<[u8; 81]>,
-    /// Search counters.
-    pub stats: Stats,
-}
-
-impl Run {
-    /// A search that stops at `limit` solutions (at least 1).
-    pub fn new(limit: u64) -> Run {
-        Run {
-            limit: limit.max(1),
-            count: 0,
-            first: None,
-            stats: Stats::default(),
+/// Searches from `state` (with its givens placed) within `run`; `guessed` tells whether
+/// the state comes from a branch (for the backtrack counter). Branches recurse through
+/// `I`, which keeps the whole search in one instruction-set variant (see
+/// [`super::dispatch`]).
+#[inline(always)]
+pub fn descend<I: Recurse>(run: &mut Run, mut state: State, mut guessed: bool) {
+    loop {
+        run.stats.nodes += 1;
+        if !state.propagate() {
+            run.stats.backtracks += u64::from(guessed);
+            return;
         }
-    }
-
-    /// Searches from `state` (with its givens placed); `guessed` tells whether the state
-    /// comes from a branch (for the backtrack counter). Branches recurse through `I`,
-    /// which keeps the whole search in one instruction-set variant (see
-    /// [`super::dispatch`]).
-    #[inline(always)]
-    pub fn search<I: Recurse>(&mut self, mut state: State, mut guessed: bool) {
-        loop {
-            self.stats.nodes += 1;
-            if !state.propagate() {
-                self.stats.backtracks += u64::from(guessed);
-                return;
-            }
-            if state.is_solved() {
-                if self.count == 0 {
-                    self.first = Some(state.digits());
-                }
-                self.count += 1;
-                return;
-            }
-            let (b, bit) = branch_cell(&state);
-            let mut digits = state.digits_at(b, bit);
-            if digits == 0 {
-                self.stats.backtracks += u64::from(guessed);
-                return;
-            }
-            // On a two-candidate cell, try first the digit with more places left: on
-            // the hardest sets it reaches the first solution with fewer guesses.
-            let mut d = digits.trailing_zeros() as usize;
-            if digits.count_ones() == 2 {
-                let e = 31 - digits.leading_zeros() as usize;
-                if state.digit_places(e) > state.digit_places(d) {
-                    d = e;
-                }
-            }
-            digits &= !(1 << d);
-            while digits != 0 {
-                self.stats.guesses += 1;
-                let mut child = state;
-                if child.place(d, b, bit) {
-                    I::recurse(self, child);
-                }
-                if self.count >= self.limit {
-                    return;
-                }
-                state.remove(d, b, bit);
-                d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-            }
-            // The last candidate is forced once the others have failed.
-            self.stats.guesses += 1;
-            if !state.place(d, b, bit) {
-                self.stats.backtracks += 1;
-                return;
-            }
-            guessed = true;
+        if state.is_solved() {
+            run.found(|| state.digits());
+            return;
         }
+        let (b, bit) = branch_cell(&state);
+        let mut digits = state.digits_at(b, bit);
+        if digits == 0 {
+            run.stats.backtracks += u64::from(guessed);
+            return;
+        }
+        // On a two-candidate cell, try first the digit with more places left: on
+        // the hardest sets it reaches the first solution with fewer guesses.
+        let mut d = digits.trailing_zeros() as usize;
+        if digits.count_ones() == 2 {
+            let e = 31 - digits.leading_zeros() as usize;
+            if state.digit_places(e) > state.digit_places(d) {
+                d = e;
+            }
+        }
+        digits &= !(1 << d);
+        while digits != 0 {
+            run.stats.guesses += 1;
+            let mut child = state;
+            if child.place(d, b, bit) {
+                I::recurse(run, child);
+            }
+            if run.done() {
+                return;
+            }
+            state.remove(d, b, bit);
+            d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+        }
+        // The last candidate is forced once the others have failed.
+        run.stats.guesses += 1;
+        if !state.place(d, b, bit) {
+            run.stats.backtracks += 1;
+            return;
+        }
+        guessed = true;
     }
 }
 

@@ -1,11 +1,11 @@
 //! Runtime choice of the instruction set the search is compiled for.
 //!
-//! The search ([`Run::search`], fully inlined with the box and band code) is
+//! The search ([`super::search::descend`], fully inlined with the box and band code) is
 //! instantiated twice: a portable variant, whose box propagation is
 //! [`super::boxes::settle`] (four `u64` words per box), and on x86-64 a variant compiled
 //! with `avx2` and `popcnt` whose box propagation (`x86::settle`) holds the whole box in
 //! one 256-bit vector: rows rotate with 64-bit shifts, columns with 64-bit permutes, and
-//! candidates are counted with a nibble table (`_mm256_shuffle_epi8`). [`search`] checks
+//! candidates are counted with a nibble table (`_mm256_shuffle_epi8`). [`start`] checks
 //! the CPU (`is_x86_feature_detected!` caches the answer) and runs the best variant; both
 //! give identical results, which the tests below check on random boxes and on the
 //! shipped samples.
@@ -14,15 +14,16 @@
 //! CPU features is sound only when the CPU has them.
 
 use super::boxes::{self, Lanes};
-use super::search::{Recurse, Run};
+use super::search::{begin, descend, Recurse};
 use super::state::State;
+use crate::engine::nine::Run;
 
 /// The portable variant.
 pub struct Portable;
 
 impl Recurse for Portable {
     fn recurse(run: &mut Run, state: State) {
-        run.search::<Portable>(state, true);
+        descend::<Portable>(run, state, true);
     }
 
     #[inline(always)]
@@ -41,7 +42,7 @@ pub fn start(run: &mut Run, state: State) {
         unsafe { x86::start(run, state) };
         return;
     }
-    run.start::<Portable>(state);
+    begin::<Portable>(run, state);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -51,7 +52,7 @@ pub mod x86 {
     use std::arch::x86_64::*;
 
     use super::boxes::{Lanes, ALL, CELL, IN_COL, IN_ROW, MIN, TRIAD};
-    use super::{Recurse, Run, State};
+    use super::{begin, descend, Recurse, Run, State};
 
     /// Whether this CPU has every feature [`search`] is compiled for.
     #[inline]
@@ -59,13 +60,13 @@ pub mod x86 {
         std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
     }
 
-    /// [`Run::start`] compiled for `avx2` and `popcnt`.
+    /// [`begin`] compiled for `avx2` and `popcnt`.
     ///
     /// # Safety
     /// The CPU must support those features ([`supported`]).
     #[target_feature(enable = "avx2,popcnt")]
     pub unsafe fn start(run: &mut Run, state: State) {
-        run.start::<Avx2>(state);
+        begin::<Avx2>(run, state);
     }
 
     /// The search compiled for `avx2` and `popcnt`.
@@ -74,7 +75,7 @@ pub mod x86 {
     /// The CPU must support those features ([`supported`]).
     #[target_feature(enable = "avx2,popcnt")]
     pub unsafe fn search(run: &mut Run, state: State, guessed: bool) {
-        run.search::<Avx2>(state, guessed);
+        descend::<Avx2>(run, state, guessed);
     }
 
     /// Branches of the feature variant stay in it.
@@ -293,7 +294,7 @@ mod tests {
                 let grid: Grid = line.parse().unwrap();
                 let state = State::from_givens(grid.cells().try_into().unwrap()).unwrap();
                 let mut portable = Run::new(2);
-                portable.start::<Portable>(state);
+                begin::<Portable>(&mut portable, state);
                 let mut fast = Run::new(2);
                 // SAFETY: checked with `supported` above.
                 unsafe { x86::start(&mut fast, state) };

@@ -51,11 +51,10 @@ mod dispatch;
 mod search;
 mod state;
 
-use crate::engine::{Engine, Search, SolveError};
+use crate::engine::{nine, Engine, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
-use search::Run;
 use state::State;
 
 /// The `triad` engine (see the module docs). Classic 9×9 boards only; other layouts get
@@ -80,30 +79,15 @@ impl Engine for Triad {
     }
 
     fn supports(&self, layout: &Layout) -> bool {
-        layout.size() == 9 && layout.is_classic()
+        nine::supports(layout)
     }
 
     fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
-        let layout = puzzle.layout();
-        if !self.supports(layout) {
-            return Err(SolveError::Unsupported {
-                engine: self.name(),
-                size: layout.size(),
-            });
-        }
-        let mut run = Run::new(limit);
-        let start = puzzle.cells().try_into().ok().and_then(State::from_givens);
-        match start {
-            Some(state) => dispatch::start(&mut run, state),
-            None => run.stats.nodes += 1,
-        }
-        let solution = run
-            .first
-            .and_then(|cells| Grid::from_cells(layout.clone(), cells.to_vec()));
-        Ok(Search {
-            count: run.count,
-            solution,
-            stats: run.stats,
+        nine::search(self, puzzle, limit, |cells, run| {
+            match State::from_givens(cells) {
+                Some(state) => dispatch::start(run, state),
+                None => run.stats.nodes += 1,
+            }
         })
     }
 

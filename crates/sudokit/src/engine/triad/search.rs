@@ -7,7 +7,7 @@
 
 use super::boxes::Lanes;
 use super::state::State;
-use crate::engine::Stats;
+use crate::engine::nine::Run;
 
 /// How a search enters a branch: by calling its own instruction-set variant again
 /// (see [`super::dispatch`]).
@@ -19,77 +19,49 @@ pub trait Recurse {
     fn settle(b: &mut Lanes) -> bool;
 }
 
-/// One search: its limit, what it found and what it cost.
-pub struct Run {
-    limit: u64,
-    /// Solutions found so far (at most `limit`).
-    pub count: u64,
-    /// The first solution, row-major digits.
-    pub first: Option<[u8; 81]>,
-    /// Search counters.
-    pub stats: Stats,
+/// Propagates the givens of `state` and searches from there within `run`.
+#[inline(always)]
+pub fn begin<I: Recurse>(run: &mut Run, mut state: State) {
+    if state.propagate_all::<I>() {
+        descend::<I>(run, state, false);
+    } else {
+        run.stats.nodes += 1;
+    }
 }
 
-impl Run {
-    /// A search that stops at `limit` solutions (at least 1).
-    pub fn new(limit: u64) -> Run {
-        Run {
-            limit: limit.max(1),
-            count: 0,
-            first: None,
-            stats: Stats::default(),
+/// Searches from a propagated `state` within `run`; `guessed` tells whether it comes
+/// from a branch (for the backtrack counter). Branches recurse through `I`, which keeps
+/// the whole search in one instruction-set variant.
+#[inline(always)]
+pub fn descend<I: Recurse>(run: &mut Run, mut state: State, guessed: bool) {
+    let mut propagated = true;
+    let mut guessed = guessed;
+    loop {
+        run.stats.nodes += 1;
+        if !propagated {
+            run.stats.backtracks += u64::from(guessed);
+            return;
         }
-    }
-
-    /// Propagates the givens of `state` and searches from there.
-    #[inline(always)]
-    pub fn start<I: Recurse>(&mut self, mut state: State) {
-        if state.propagate_all::<I>() {
-            self.search::<I>(state, false);
+        let Some(choice) = state.choice() else {
+            match state.digits() {
+                Some(digits) => run.found(|| digits),
+                None => run.stats.backtracks += u64::from(guessed),
+            }
+            return;
+        };
+        run.stats.guesses += 1;
+        let mut child = state;
+        if child.take::<I>(choice) {
+            I::recurse(run, child);
         } else {
-            self.stats.nodes += 1;
+            run.stats.nodes += 1;
+            run.stats.backtracks += 1;
         }
-    }
-
-    /// Searches from a propagated `state`; `guessed` tells whether it comes from a
-    /// branch (for the backtrack counter). Branches recurse through `I`, which keeps the
-    /// whole search in one instruction-set variant.
-    #[inline(always)]
-    pub fn search<I: Recurse>(&mut self, mut state: State, guessed: bool) {
-        let mut propagated = true;
-        let mut guessed = guessed;
-        loop {
-            self.stats.nodes += 1;
-            if !propagated {
-                self.stats.backtracks += u64::from(guessed);
-                return;
-            }
-            let Some(choice) = state.choice() else {
-                match state.digits() {
-                    Some(digits) => {
-                        if self.count == 0 {
-                            self.first = Some(digits);
-                        }
-                        self.count += 1;
-                    }
-                    None => self.stats.backtracks += u64::from(guessed),
-                }
-                return;
-            };
-            self.stats.guesses += 1;
-            let mut child = state;
-            if child.take::<I>(choice) {
-                I::recurse(self, child);
-            } else {
-                self.stats.nodes += 1;
-                self.stats.backtracks += 1;
-            }
-            if self.count >= self.limit {
-                return;
-            }
-            self.stats.guesses += 1;
-            propagated = state.refuse::<I>(choice);
-            guessed = true;
+        if run.done() {
+            return;
         }
+        run.stats.guesses += 1;
+        propagated = state.refuse::<I>(choice);
+        guessed = true;
     }
 }

@@ -1,0 +1,80 @@
+//! What the engines for classic 9×9 boards only (`fast`, `triad`) share: the record of
+//! one search ([`Run`]) and the frame of [`Engine::search`] around it ([`search`]):
+//! the layout check, the start from the givens, the solution as a [`Grid`].
+
+use crate::engine::{Engine, Search, SolveError, Stats};
+use crate::grid::Grid;
+use crate::layout::Layout;
+
+/// One search: its limit, what it found and what it cost.
+pub struct Run {
+    limit: u64,
+    /// Solutions found so far (at most `limit`).
+    pub count: u64,
+    /// The first solution, row-major digits.
+    pub first: Option<[u8; 81]>,
+    /// Search counters.
+    pub stats: Stats,
+}
+
+impl Run {
+    /// A search that stops at `limit` solutions (at least 1).
+    pub fn new(limit: u64) -> Run {
+        Run {
+            limit: limit.max(1),
+            count: 0,
+            first: None,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Counts a solution; `digits` (row-major) is asked for only for the first one.
+    #[inline(always)]
+    pub fn found(&mut self, digits: impl FnOnce() -> [u8; 81]) {
+        if self.count == 0 {
+            self.first = Some(digits());
+        }
+        self.count += 1;
+    }
+
+    /// Whether the search has found as many solutions as it looks for.
+    #[inline(always)]
+    pub fn done(&self) -> bool {
+        self.count >= self.limit
+    }
+}
+
+/// Whether `layout` is the plain classic 9×9 board.
+pub fn supports(layout: &Layout) -> bool {
+    layout.size() == 9 && layout.is_classic()
+}
+
+/// [`Engine::search`] for a 9×9-only `engine`: other layouts get
+/// [`SolveError::Unsupported`]; `run` searches from the givens (row-major, 0 = empty).
+pub fn search(
+    engine: &dyn Engine,
+    puzzle: &Grid,
+    limit: u64,
+    run: impl FnOnce(&[u8; 81], &mut Run),
+) -> Result<Search, SolveError> {
+    let layout = puzzle.layout();
+    let cells = match <&[u8; 81]>::try_from(puzzle.cells()) {
+        Ok(cells) if supports(layout) => cells,
+        _ => {
+            return Err(SolveError::Unsupported {
+                engine: engine.name(),
+                size: layout.size(),
+            })
+        }
+    };
+    let mut record = Run::new(limit);
+    run(cells, &mut record);
+    let solution = record
+        .first
+        .and_then(|digits| Grid::from_cells(layout.clone(), digits.to_vec()));
+    Ok(Search {
+        count: record.count,
+        solution,
+        stats: record.stats,
+    })
+}
