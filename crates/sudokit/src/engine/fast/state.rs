@@ -247,15 +247,13 @@ impl State {
             | (SINGLE_ROW[(s >> 9 & 0x1ff) as usize] as u32) << 9
             | (SINGLE_ROW[(s >> 18 & 0x1ff) as usize] as u32) << 18;
         let new = solved & self.unsolved[B];
-        if new != 0 {
-            self.unsolved[B] &= !new;
-            let mut e = B;
-            while e < 27 {
-                if e != i {
-                    self.cand[e] &= !new;
-                }
-                e += 3;
+        self.unsolved[B] &= !new;
+        let mut e = B;
+        while e < 27 {
+            if e != i {
+                self.cand[e] &= !new;
             }
+            e += 3;
         }
         true
     }
