@@ -115,9 +115,7 @@ impl State {
     pub fn digits_at(&self, b: usize, bit: u32) -> u32 {
         let mut mask = 0;
         for d in 0..9 {
-            if self.cand[3 * d + b] & bit != 0 {
-                mask |= 1 << d;
-            }
+            mask |= u32::from(self.cand[3 * d + b] & bit != 0) << d;
         }
         mask
     }
@@ -278,7 +276,8 @@ impl State {
     /// Places every cell with a single candidate, a band at a time.
     ///
     /// A single's cell holds no other digit, so placing it only clears its peers from
-    /// its own digit's words; two singles of one digit that see each other clash.
+    /// its own digit's words. Two singles of one digit that see each other clash: the
+    /// second finds its cell empty.
     #[inline(always)]
     fn naked_singles(&mut self) -> Singles {
         let mut found = Singles::None;
@@ -300,19 +299,19 @@ impl State {
             }
             found = Singles::Placed;
             self.unsolved[b] &= !singles;
-            for d in 0..9 {
-                let mine = singles & self.cand[3 * d + b];
-                let mut bits = mine;
-                while bits != 0 {
-                    let peers = &PEERS[27 * b + bits.trailing_zeros() as usize % 27];
-                    bits &= bits - 1;
-                    self.cand[3 * d] &= !peers[0];
-                    self.cand[3 * d + 1] &= !peers[1];
-                    self.cand[3 * d + 2] &= !peers[2];
-                }
-                if self.cand[3 * d + b] & mine != mine {
+            let mut rest = singles;
+            while rest != 0 {
+                let bit = rest & rest.wrapping_neg();
+                rest ^= bit;
+                let digits = self.digits_at(b, bit);
+                if digits == 0 {
                     return Singles::Contradiction;
                 }
+                let d = digits.trailing_zeros() as usize % 9;
+                let peers = &PEERS[27 * b + bit.trailing_zeros() as usize % 27];
+                self.cand[3 * d] &= !peers[0];
+                self.cand[3 * d + 1] &= !peers[1];
+                self.cand[3 * d + 2] &= !peers[2];
             }
         }
         found
