@@ -94,17 +94,18 @@ fn branch_cell(state: &State) -> (usize, u32) {
     } else {
         open
     };
-    let mut best = (0u32, 0, 0);
+    // The best key: the score above the complement of the cell index, so that ties go
+    // to the first cell; kept with `max` rather than a branch.
+    let mut best = 0u32;
     for (b, &cells) in pool.iter().enumerate() {
         let mut cells = cells;
         while cells != 0 {
-            let bit = cells & cells.wrapping_neg();
-            cells ^= bit;
-            let score = 1 + State::peers_in(&open, b, bit);
-            if score > best.0 {
-                best = (score, b, bit);
-            }
+            let pos = cells.trailing_zeros();
+            cells &= cells - 1;
+            let score = State::peers_in(&open, b, 1 << pos);
+            best = best.max(score << 8 | (0xff - (27 * b as u32 + pos)));
         }
     }
-    (best.1, best.2)
+    let cell = (0xff - (best & 0xff)) as usize;
+    (cell / 27 % 3, 1 << (cell % 27))
 }
