@@ -115,7 +115,7 @@ impl State {
     pub fn digits_at(&self, b: usize, bit: u32) -> u32 {
         let mut mask = 0;
         for d in 0..9 {
-            mask |= u32::from(self.cand[3 * d + b] & bit != 0) << d;
+            mask |= u32::from(self.cand[3 * d + b % 3] & bit != 0) << d;
         }
         mask
     }
@@ -158,10 +158,8 @@ impl State {
             return false;
         }
         let pos = bit.trailing_zeros() as usize % 27;
-        let mut e = b;
-        while e < 27 {
-            self.cand[e] &= !bit;
-            e += 3;
+        for k in 0..9 {
+            self.cand[3 * k + b % 3] &= !bit;
         }
         self.cand[i] = (self.cand[i] | bit) & PEERS_KEEP[pos];
         let [o1, o2] = OTHER_BANDS[b];
@@ -261,14 +259,12 @@ impl State {
     #[inline(always)]
     pub fn counts(&self, b: usize) -> (u32, u32, u32, u32) {
         let (mut c1, mut c2, mut c3, mut c4) = (0, 0, 0, 0);
-        let mut i = b;
-        while i < 27 {
-            let x = self.cand[i];
+        for k in 0..9 {
+            let x = self.cand[3 * k + b % 3];
             c4 |= c3 & x;
             c3 |= c2 & x;
             c2 |= c1 & x;
             c1 |= x;
-            i += 3;
         }
         (c1, c2, c3, c4)
     }
@@ -283,12 +279,10 @@ impl State {
         let mut found = Singles::None;
         for b in 0..3 {
             let (mut c1, mut c2) = (0, 0);
-            let mut i = b;
-            while i < 27 {
-                let x = self.cand[i];
+            for k in 0..9 {
+                let x = self.cand[3 * k + b];
                 c2 |= c1 & x;
                 c1 |= x;
-                i += 3;
             }
             if c1 != BAND {
                 return Singles::Contradiction;
