@@ -188,9 +188,55 @@ impl State {
             match self.naked_singles() {
                 Singles::Contradiction => return false,
                 Singles::Placed => continue,
+                Singles::None => {}
+            }
+            match self.column_singles() {
+                Singles::Contradiction => return false,
+                Singles::Placed => continue,
                 Singles::None => return true,
             }
         }
+    }
+
+    /// Hidden singles in columns: a digit with one open place left in a column where it
+    /// is not placed goes there; a column with no place left for a digit is a
+    /// contradiction.
+    #[inline(always)]
+    fn column_singles(&mut self) -> Singles {
+        let mut found = Singles::None;
+        for d in 0..9 {
+            let (mut ones, mut twos, mut placed) = (0u32, 0u32, 0u32);
+            for b in 0..3 {
+                let w = self.cand[3 * d + b];
+                let open = w & self.unsolved[b];
+                let done = w & !self.unsolved[b];
+                placed |= done | done >> 9 | done >> 18;
+                for r in 0..3 {
+                    let row = open >> (9 * r) & 0x1ff;
+                    twos |= ones & row;
+                    ones |= row;
+                }
+            }
+            placed &= 0x1ff;
+            if ones | placed != 0x1ff {
+                return Singles::Contradiction;
+            }
+            let mut cols = ones & !twos & !placed;
+            while cols != 0 {
+                let col = column(cols.trailing_zeros() as usize);
+                cols &= cols - 1;
+                for b in 0..3 {
+                    let bit = self.cand[3 * d + b] & self.unsolved[b] & col;
+                    if bit != 0 {
+                        if !self.place(d, b, bit) {
+                            return Singles::Contradiction;
+                        }
+                        found = Singles::Placed;
+                    }
+                }
+            }
+        }
+        found
     }
 
     /// Band updates until no word changes; `false` on a contradiction.
