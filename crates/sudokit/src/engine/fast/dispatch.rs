@@ -48,13 +48,14 @@ pub mod x86 {
             && std::arch::is_x86_feature_detected!("bmi1")
             && std::arch::is_x86_feature_detected!("bmi2")
             && std::arch::is_x86_feature_detected!("lzcnt")
+            && std::arch::is_x86_feature_detected!("avx2")
     }
 
     /// The search compiled for `popcnt`, `bmi1`, `bmi2` and `lzcnt`.
     ///
     /// # Safety
     /// The CPU must support those features ([`supported`]).
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
     pub unsafe fn search(run: &mut Run, state: State, guessed: bool) {
         descend::<Bmi>(run, state, guessed);
     }
