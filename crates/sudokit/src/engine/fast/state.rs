@@ -296,7 +296,6 @@ impl State {
         if s == 0 {
             return false;
         }
-        self.cand[i] = s;
         self.seen[i] = s;
         let cols = (s | s >> 9 | s >> 18) & 0x1ff;
         let keep = COLUMN_KEEP[cols as usize];
@@ -307,11 +306,11 @@ impl State {
             | (SINGLE_ROW[(s >> 18 & 0x1ff) as usize] as u32) << 18;
         let new = solved & self.unsolved[B];
         self.unsolved[B] &= !new;
-        for e in word(0, B)..word(0, B) + 9 {
-            if e != i {
-                self.cand[e] &= !new;
-            }
+        let band: &mut [u32; 9] = (&mut self.cand[word(0, B)..][..9]).try_into().unwrap();
+        for w in band.iter_mut() {
+            *w &= !new;
         }
+        self.cand[i] = s;
         true
     }
 
