@@ -80,19 +80,20 @@ pub fn descend<I: Recurse>(run: &mut Run, mut state: State, mut guessed: bool) {
 #[inline(always)]
 fn branch_cell(state: &State) -> (usize, u32) {
     let open = [state.unsolved(0), state.unsolved(1), state.unsolved(2)];
-    let mut pairs = [0u32; 3];
-    let mut triples = [0u32; 3];
-    for b in 0..3 {
-        let (_, c2, c3, c4) = state.counts(b);
-        pairs[b] = c2 & !c3 & open[b];
-        triples[b] = c3 & !c4 & open[b];
-    }
+    let pairs = [state.pairs(0), state.pairs(1), state.pairs(2)];
     let pool = if pairs != [0; 3] {
         pairs
-    } else if triples != [0; 3] {
-        triples
     } else {
-        open
+        let mut triples = [0u32; 3];
+        for (b, t) in triples.iter_mut().enumerate() {
+            let (_, _, c3, c4) = state.counts(b);
+            *t = c3 & !c4 & open[b];
+        }
+        if triples != [0; 3] {
+            triples
+        } else {
+            open
+        }
     };
     // The best key: the score above the complement of the cell index, so that ties go
     // to the first cell; kept with `max` rather than a branch.

@@ -71,6 +71,9 @@ pub struct State {
     cand: [u32; 27],
     seen: [u32; 27],
     unsolved: [u32; 3],
+    /// The open cells with two candidates, as the last naked-single pass found them:
+    /// after a propagation that did not fail, those of the state as it stands.
+    pairs: [u32; 3],
 }
 
 impl State {
@@ -113,6 +116,7 @@ impl State {
             cand,
             seen: [u32::MAX; 27],
             unsolved: [BAND & !filled[0], BAND & !filled[1], BAND & !filled[2]],
+            pairs: [0; 3],
         })
     }
 
@@ -147,6 +151,13 @@ impl State {
     #[inline(always)]
     pub fn unsolved(&self, b: usize) -> u32 {
         self.unsolved[b]
+    }
+
+    /// The open cells of band `b` with two candidates, valid right after
+    /// [`State::propagate`] succeeded on an unsolved state.
+    #[inline(always)]
+    pub fn pairs(&self, b: usize) -> u32 {
+        self.pairs[b]
     }
 
     /// Whether every cell is placed.
@@ -338,15 +349,17 @@ impl State {
     fn naked_singles(&mut self) -> Singles {
         let mut found = Singles::None;
         for b in 0..3 {
-            let (mut c1, mut c2) = (0, 0);
+            let (mut c1, mut c2, mut c3) = (0, 0, 0);
             for k in 0..9 {
                 let x = self.cand[word(k, b)];
+                c3 |= c2 & x;
                 c2 |= c1 & x;
                 c1 |= x;
             }
             if c1 != BAND {
                 return Singles::Contradiction;
             }
+            self.pairs[b] = c2 & !c3 & self.unsolved[b];
             let singles = c1 & !c2 & self.unsolved[b];
             if singles == 0 {
                 continue;
