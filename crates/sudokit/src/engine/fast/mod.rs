@@ -4,22 +4,40 @@
 //! band of three rows) say where the digit can still go ([`state`]). Propagation works
 //! on whole bands with table look-ups ([`tables`]): the row/box matching rule gives
 //! locked candidates and hidden singles in rows and boxes, a box confined to one column
-//! clears that column from the other bands, and a bit-sliced count finds naked singles.
-//! Search ([`search`]) branches on a two-candidate cell (the one with the most open
-//! peers) and stops at the limit. [`dispatch`] runs the search compiled for the CPU's
-//! bit-manipulation instructions when it has them, else a portable build.
+//! clears that column from the other bands, and a bit-sliced count finds naked singles;
+//! once those stall, hidden singles in columns. Search ([`search`]) branches on a
+//! two-candidate cell (the one with the most open peers) and stops at the limit.
+//! [`dispatch`] runs the search compiled for the CPU's bit-manipulation and AVX2
+//! instructions when it has them, else a portable build.
 //!
-//! Measured and left out, because on the benchmark sets they cost more time than the
-//! guesses they save: hidden singles in columns, claiming along columns, and counting
-//! the digits each minirow can still take (tdoku's triads, horizontal only), all run in
-//! every propagation round. Run only once propagation has stalled, before a guess, they
-//! still lose: on the first 4,000 SE 11+ puzzles (instructions counted with callgrind,
-//! first solution) column hidden singles alone cost 11% more instructions; adding the
-//! matching rule for stacks, 22%; adding triads in both directions for minirows and
-//! minicolumns, 79%, while the guesses per puzzle fell only from 100 to 80. Branching on
-//! a digit's configuration in a band or stack (tdoku's choice) instead of a cell cost
-//! 50% more and guessed more. In this representation those counts cut across the
-//! digit-major words; tdoku pays for them with a cell-major SIMD layout instead.
+//! What decides is time, not instruction counts: on hard puzzles a mispredicted branch
+//! costs as much as a few dozen instructions, and callgrind's instruction counts led
+//! astray more than once. Measured on the first 4,000 SE 11+ puzzles, first solution,
+//! as the time ratio to the `sudoku` crate in the same run (alternating runs):
+//!
+//! | change | guesses / puzzle | ratio |
+//! |---|---:|---:|
+//! | before | 100.1 | 1.08× |
+//! | clear a band's placed cells with no branch | 100.1 | 1.20× |
+//! | hidden singles in columns once propagation stalls | 84.5 | 1.26× |
+//! | band-major words, column singles vectorised | 84.5 | 1.27× |
+//!
+//! Measured and left out:
+//!
+//! | change | guesses / puzzle | ratio |
+//! |---|---:|---:|
+//! | claiming along columns once propagation stalls | 81.5 | 1.24× (vs 1.27×) |
+//! | a bit mask of dirty words instead of comparing each word | 100.1 | 0.89× (vs 1.08×), with 10% fewer instructions |
+//! | a work list of dirty words, marked exactly | 100.1 | 0.88–0.99× (vs 1.08×): one long dependency chain |
+//! | a digit's three bands updated together in one SSE2 register | 84.5 | 0.95× (vs 1.27×): a digit changes in one band at a time |
+//! | one "changed?" test per digit, then its three bands | 100.1 | 1.11× (vs 1.20×) |
+//! | passes band by band instead of digit by digit | 84.5 | 1.16× (vs 1.27×) |
+//! | ties of the branch cell broken towards the last cell | 105.1 | 1.12× (vs 1.20×) |
+//!
+//! Earlier measurements by instruction count alone also left out triads (tdoku's
+//! counts of the digits each minirow can take: 79% more instructions for 20% fewer
+//! guesses) and branching on a digit's configuration in a band (50% more, and more
+//! guesses).
 //!
 //! Sources of the ideas (the code here is written from these descriptions):
 //! - JCZSolve by zhouyundong, champagne and JasonLion (forum.enjoysudoku.com, "3.77us
