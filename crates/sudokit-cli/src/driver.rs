@@ -38,8 +38,8 @@ where
         eprintln!("error: cannot read {}: {}", u.source, u.error);
         tally.unreadable += 1;
     }
-    let items = input::items(&texts, &input.read_options());
     let pool = batch::pool(threads)?;
+    let items = input::items(&texts, &input.read_options(), &pool);
     let bar = batch::progress(items.len(), what);
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());

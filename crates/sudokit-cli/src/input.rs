@@ -5,7 +5,9 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use sudokit::format::read::records;
+use rayon::prelude::*;
+use rayon::ThreadPool;
+use sudokit::format::read::{records_at, split_records};
 use sudokit::{Grid, ParseError, ReadOptions};
 
 /// One puzzle as read: where it came from and the grid or why it could not be read.
@@ -64,15 +66,32 @@ pub fn read_texts(files: &[PathBuf]) -> (Vec<(Arc<str>, String)>, Vec<Unreadable
     (texts, failed)
 }
 
-/// Every puzzle of the given texts, in order.
-pub fn items(texts: &[(Arc<str>, String)], opts: &ReadOptions) -> Vec<Item> {
+/// Texts at least this long are read in parts on the thread pool.
+const PARALLEL_MIN: usize = 1 << 16;
+
+/// Every puzzle of the given texts, in order. With several workers in `pool`, long
+/// texts are cut into parts read in parallel ([`split_records`]), so that reading does
+/// not hold the other threads back.
+pub fn items(texts: &[(Arc<str>, String)], opts: &ReadOptions, pool: &ThreadPool) -> Vec<Item> {
+    let threads = pool.current_num_threads();
     let mut out = Vec::new();
     for (source, text) in texts {
-        out.extend(records(text, opts).map(|r| Item {
-            source: source.clone(),
-            line: r.line,
-            puzzle: r.result,
-        }));
+        let read = |(skip, part): (usize, &str)| -> Vec<Item> {
+            records_at(part, opts, skip + 1)
+                .map(|r| Item {
+                    source: source.clone(),
+                    line: r.line,
+                    puzzle: r.result,
+                })
+                .collect()
+        };
+        if threads > 1 && text.len() >= PARALLEL_MIN {
+            let parts = split_records(text, opts, 8 * threads);
+            let read: Vec<Vec<Item>> = pool.install(|| parts.into_par_iter().map(read).collect());
+            out.extend(read.into_iter().flatten());
+        } else {
+            out.extend(read((0, text)));
+        }
     }
     out
 }

@@ -256,3 +256,30 @@ fn chunked_batches_keep_input_order() {
         }
     }
 }
+
+/// A long input (read in parts when several threads run) with malformed lines and
+/// blocks among the puzzles: the same output and the same messages, with the same
+/// line numbers, on one thread and on two.
+#[test]
+fn long_inputs_read_in_parts_keep_lines() {
+    let mut input = String::new();
+    for i in 0..3000 {
+        match i % 500 {
+            17 => input.push_str("garbage\n"),
+            230 => input.push_str("1 2 3 4 5 6 7 8 9\n"),
+            _ => {
+                input.push_str(HARD1);
+                input.push('\n');
+            }
+        }
+    }
+    let one = sudokit(&["solve", "--threads", "1"], &input);
+    let two = sudokit(&["solve", "--threads", "2"], &input);
+    assert_eq!(two.status.code(), Some(1));
+    assert_eq!(text(&one.stdout), text(&two.stdout));
+    assert_eq!(text(&one.stderr), text(&two.stderr));
+    let errors = text(&two.stderr);
+    assert!(errors.contains("line 2518:"), "{errors}");
+    assert!(errors.contains("line 2731:"), "{errors}");
+    assert_eq!(text(&two.stdout).lines().count(), 3000);
+}
