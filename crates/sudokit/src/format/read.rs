@@ -763,10 +763,7 @@ mod tests {
                 .collect();
             assert_eq!(joined, whole, "{n} pieces");
         }
-        let sixteen = ReadOptions {
-            size: Some(16),
-            ..ReadOptions::default()
-        };
+        let sixteen = ReadOptions { size: Some(16) };
         assert_eq!(split_records(&text, &sixteen, 8).len(), 1);
     }
 }
