@@ -144,18 +144,20 @@ fn col_others(x: &Lanes) -> Lanes {
     map(|r| x[(r + 1) & 3] | x[(r + 2) & 3] | x[(r + 3) & 3])
 }
 
-/// Propagates inside one box until nothing changes. Returns `false` on a contradiction
-/// (a cell without candidates, a triad with fewer than six, a digit missing from a
-/// group, two digits forced into one cell, a minirow that cannot hold three digits).
+/// Propagates inside one box until nothing changes. Returns whether the box changed,
+/// or `None` on a contradiction (a cell without candidates, a triad with fewer than
+/// six, a digit missing from a group, two digits forced into one cell, a minirow that
+/// cannot hold three digits).
 #[inline(always)]
-pub fn settle(b: &mut Lanes) -> bool {
+pub fn settle(b: &mut Lanes) -> Option<bool> {
     let mut v = *b;
+    let mut changed = false;
     loop {
         let pop = v.map(popcounts);
         // Too few candidates left (checked here on each round's input, so also on the
         // fixpoint).
         if (0..4).any(|r| less(pop[r], MIN[r]) != 0) {
-            return false;
+            return None;
         }
         // Asserted lanes: a cell with one candidate, a triad with six.
         let asserted = map(|r| v[r] & equal(pop[r], MIN[r]));
@@ -198,12 +200,13 @@ pub fn settle(b: &mut Lanes) -> bool {
             next[r] = y;
         }
         if bad != 0 {
-            return false;
+            return None;
         }
         if next == v {
             *b = v;
-            return true;
+            return Some(changed);
         }
+        changed = true;
         v = next;
     }
 }
@@ -238,7 +241,7 @@ mod tests {
     fn a_single_clears_its_row_and_column() {
         let mut b = OPEN;
         set(&mut b, 5, 1 << 4); // cell (1, 1) holds 5
-        assert!(settle(&mut b));
+        assert!(settle(&mut b).is_some());
         // Every other cell of the box, and the triads of its minirow and minicolumn.
         for i in [0, 1, 2, 4, 6, 8, 9, 10, 7, 13] {
             assert_eq!(get(&b, i) & (1 << 4), 0, "lane {i}");
@@ -254,7 +257,7 @@ mod tests {
         let mut b = OPEN;
         set(&mut b, 0, 1);
         set(&mut b, 2, 1);
-        assert!(!settle(&mut b));
+        assert!(settle(&mut b).is_none());
     }
 
     #[test]
@@ -263,7 +266,7 @@ mod tests {
         for i in [0, 1, 2] {
             set(&mut b, i, 0b111);
         }
-        assert!(settle(&mut b));
+        assert!(settle(&mut b).is_some());
         assert_eq!(get(&b, 3), ALL & !0b111);
     }
 }

@@ -45,6 +45,8 @@
 //! per `u64`); [`dispatch`] runs the search compiled for AVX2 when the CPU has it, with
 //! each box in one vector register.
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 mod band;
 mod boxes;
 mod dispatch;

@@ -19,11 +19,25 @@ fn place(row: usize, col: usize) -> (usize, usize, usize) {
     ((row / 3) * 3 + col / 3, row % 3, col % 3)
 }
 
+/// The bands of the other orientation than band `k` that hold the boxes in `changed`
+/// (bit per box).
+#[inline(always)]
+fn crossing(k: usize, changed: u16) -> u8 {
+    if k < 3 {
+        // Box `3k + j` lies in stack `j`, band `3 + j`.
+        (((changed >> (3 * k)) & 7) as u8) << 3
+    } else {
+        // Box `(k - 3) + 3j` lies in band `j`.
+        let c = changed >> (k - 3);
+        ((c & 1) | (c >> 2 & 2) | (c >> 4 & 4)) as u8
+    }
+}
+
 /// A choice to branch on: a digit's configuration in a band.
 #[derive(Clone, Copy, Debug)]
 pub struct Choice {
     band: usize,
-    digit: u16,
+    digit: u32,
     config: usize,
 }
 
@@ -61,19 +75,16 @@ impl State {
         &mut self,
         mut dirty_boxes: u16,
         mut dirty_bands: u8,
-        stale: u8,
+        mut stale: u8,
     ) -> bool {
-        let mut stale = stale;
         loop {
             while dirty_boxes != 0 {
                 let b = dirty_boxes.trailing_zeros() as usize;
                 dirty_boxes &= dirty_boxes - 1;
-                let before = self.boxes[b];
-                if !I::settle(&mut self.boxes[b]) {
-                    return false;
-                }
-                if self.boxes[b] != before {
-                    dirty_bands |= (1 << (b / 3)) | (1 << (3 + b % 3));
+                match I::settle(&mut self.boxes[b]) {
+                    None => return false,
+                    Some(true) => dirty_bands |= (1 << (b / 3)) | (1 << (3 + b % 3)),
+                    Some(false) => {}
                 }
             }
             if dirty_bands == 0 {
@@ -81,38 +92,14 @@ impl State {
             }
             let k = dirty_bands.trailing_zeros() as usize;
             dirty_bands &= dirty_bands - 1;
-            let cfg = &mut self.bands[k];
-            let before = *cfg;
-            let [b0, b1, b2] = [0, 1, 2].map(|j| band::box_of(k, j));
-            band::pull(cfg, k, [&self.boxes[b0], &self.boxes[b1], &self.boxes[b2]]);
-            if *cfg == before && stale & (1 << k) == 0 {
+            if !I::pull(&mut self.bands[k], k, &self.boxes) && stale & (1 << k) == 0 {
                 continue;
             }
             stale &= !(1 << k);
-            if !band::feasible(cfg) {
-                return false;
-            }
-            let masks = band::push(cfg, k);
-            for (j, mask) in masks.iter().enumerate() {
-                let b = band::box_of(k, j);
-                let cur = self.boxes[b];
-                let next: Lanes = [
-                    cur[0] & mask[0],
-                    cur[1] & mask[1],
-                    cur[2] & mask[2],
-                    cur[3] & mask[3],
-                ];
-                if next != self.boxes[b] {
-                    self.boxes[b] = next;
-                    dirty_boxes |= 1 << b;
-                    // The box's band of the other orientation has not seen this change.
-                    dirty_bands |= if k < 3 {
-                        1 << (3 + b % 3)
-                    } else {
-                        1 << (b / 3)
-                    };
-                }
-            }
+            let changed = I::push(&self.bands[k], k, &mut self.boxes);
+            dirty_boxes |= changed;
+            // The changed boxes' bands of the other orientation have not seen the change.
+            dirty_bands |= crossing(k, changed);
         }
     }
 
@@ -128,19 +115,15 @@ impl State {
     /// every band, which after propagation means the board is solved.
     #[inline(always)]
     pub fn choice(&self) -> Option<Choice> {
-        let mut best: Option<(u32, usize, [u32; 9])> = None;
+        let mut best: Option<(u32, usize)> = None;
         for (k, cfg) in self.bands.iter().enumerate() {
-            let (n, total) = band::counts(cfg);
-            if n.iter().any(|&c| c >= 2) && best.is_none_or(|(t, _, _)| total < t) {
-                best = Some((total, k, n));
+            let (open, total) = band::spread(cfg);
+            if open && best.is_none_or(|(t, _)| total < t) {
+                best = Some((total, k));
             }
         }
-        let (_, band, n) = best?;
-        let d = (0..9)
-            .filter(|&d| n[d] >= 2)
-            .min_by_key(|&d| n[d])
-            .unwrap_or(0);
-        let digit = 1u16 << d;
+        let (_, band) = best?;
+        let digit = band::narrowest(&self.bands[band])?;
         let config = self.bands[band].iter().position(|&c| c & digit != 0)?;
         Some(Choice {
             band,
