@@ -303,38 +303,27 @@ pub unsafe fn settle(b: &mut Lanes) -> Option<bool> {
     let in_row = load(&IN_ROW);
     let in_col = load(&IN_COL);
     let min = load(&MIN);
-    let digits = _mm256_set1_epi16(ALL as i16);
-    let zero = _mm256_setzero_si256();
     let three = _mm256_set1_epi16(3);
-    let one = _mm256_set1_epi16(1);
+    let zero = _mm256_setzero_si256();
     let mut v = load(b);
     let mut changed = false;
     loop {
         let pop = popcounts(v);
-        if any(_mm256_cmpgt_epi16(min, pop)) {
-            return None;
-        }
-        let asserted = _mm256_and_si256(v, _mm256_cmpeq_epi16(pop, min));
         let ro = row_others(v);
         let co = col_others(v);
+        let hidden = _mm256_andnot_si256(_mm256_and_si256(ro, co), _mm256_and_si256(cell, v));
+        let asserted = _mm256_or_si256(_mm256_and_si256(v, _mm256_cmpeq_epi16(pop, min)), hidden);
         let ra = row_others(asserted);
         let ca = col_others(asserted);
         let asserted_cells = _mm256_and_si256(asserted, cell);
-        let other_rows = col_others(_mm256_or_si256(asserted_cells, row_others(asserted_cells)));
-        let cells = _mm256_and_si256(v, cell);
-        let row_union = _mm256_or_si256(cells, row_others(cells));
-        let col_union = _mm256_or_si256(cells, col_others(cells));
-        let union = _mm256_and_si256(
-            triad,
-            _mm256_or_si256(
-                _mm256_and_si256(in_row, row_union),
-                _mm256_andnot_si256(in_row, col_union),
-            ),
-        );
+        let other_rows = col_others(row_all(asserted_cells));
+        // The other lanes of a horizontal triad's row, of a vertical triad's column.
+        let union = _mm256_and_si256(triad, _mm256_blendv_epi8(co, ro, in_row));
         let union_pop = popcounts(union);
-        let hidden = _mm256_andnot_si256(_mm256_and_si256(ro, co), _mm256_and_si256(cell, v));
-        let no_hidden = _mm256_cmpeq_epi16(hidden, zero);
-        let y = _mm256_or_si256(_mm256_and_si256(v, no_hidden), hidden);
+        let y = _mm256_or_si256(
+            _mm256_and_si256(v, _mm256_cmpeq_epi16(hidden, zero)),
+            hidden,
+        );
         let gone = _mm256_or_si256(
             _mm256_or_si256(_mm256_and_si256(in_row, ra), _mm256_and_si256(in_col, ca)),
             _mm256_or_si256(
@@ -343,14 +332,17 @@ pub unsafe fn settle(b: &mut Lanes) -> Option<bool> {
             ),
         );
         let next = _mm256_andnot_si256(gone, y);
+        if any(_mm256_xor_si256(next, v)) {
+            changed = true;
+            v = next;
+            continue;
+        }
+        let digits = _mm256_set1_epi16(ALL as i16);
         let missing_row = _mm256_andnot_si256(_mm256_or_si256(v, ro), digits);
         let missing_col = _mm256_andnot_si256(_mm256_or_si256(v, co), digits);
-        let several = _mm256_andnot_si256(
-            _mm256_cmpeq_epi16(
-                _mm256_and_si256(hidden, _mm256_sub_epi16(hidden, one)),
-                zero,
-            ),
-            _mm256_set1_epi16(-1),
+        let several = _mm256_cmpeq_epi16(
+            _mm256_and_si256(hidden, _mm256_sub_epi16(hidden, _mm256_set1_epi16(1))),
+            zero,
         );
         let bad = _mm256_or_si256(
             _mm256_or_si256(
@@ -358,19 +350,16 @@ pub unsafe fn settle(b: &mut Lanes) -> Option<bool> {
                 _mm256_and_si256(in_col, missing_col),
             ),
             _mm256_or_si256(
-                several,
+                _mm256_cmpgt_epi16(min, pop),
                 _mm256_and_si256(triad, _mm256_cmpgt_epi16(three, union_pop)),
             ),
         );
-        if any(bad) {
+        // `several` is all ones where a lane has at most one hidden digit.
+        if any(bad) || _mm256_movemask_epi8(several) != -1 {
             return None;
         }
-        if !any(_mm256_xor_si256(next, v)) {
-            store(b, v);
-            return Some(changed);
-        }
-        changed = true;
-        v = next;
+        store(b, v);
+        return Some(changed);
     }
 }
 
@@ -388,26 +377,49 @@ fn popcounts(x: __m256i) -> __m256i {
     _mm256_maddubs_epi16(_mm256_add_epi8(lo, hi), _mm256_set1_epi8(1))
 }
 
+/// Each lane's matrix row rotated by one lane and by three (a byte shuffle within each
+/// 64-bit element).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rotations(x: __m256i) -> (__m256i, __m256i) {
+    let one = _mm256_setr_epi8(
+        2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12,
+        13, 14, 15, 8, 9,
+    );
+    let three = _mm256_setr_epi8(
+        6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13, 6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9,
+        10, 11, 12, 13,
+    );
+    (_mm256_shuffle_epi8(x, one), _mm256_shuffle_epi8(x, three))
+}
+
 /// The other three lanes of each lane's matrix row (one 64-bit element), OR-ed.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn row_others(x: __m256i) -> __m256i {
-    let r16 = _mm256_or_si256(_mm256_slli_epi64::<16>(x), _mm256_srli_epi64::<48>(x));
-    let r32 = _mm256_shuffle_epi32::<0b10_11_00_01>(x);
-    let r48 = _mm256_or_si256(_mm256_slli_epi64::<48>(x), _mm256_srli_epi64::<16>(x));
-    _mm256_or_si256(_mm256_or_si256(r16, r32), r48)
+    let (r1, r3) = rotations(x);
+    let r2 = _mm256_shuffle_epi32::<0b10_11_00_01>(x);
+    _mm256_or_si256(_mm256_or_si256(r1, r2), r3)
 }
 
-/// The other three lanes of each lane's matrix column (the other 64-bit elements).
+/// All four lanes of each lane's matrix row, OR-ed.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn row_all(x: __m256i) -> __m256i {
+    let (r1, _) = rotations(x);
+    let t = _mm256_or_si256(x, r1);
+    _mm256_or_si256(t, _mm256_shuffle_epi32::<0b10_11_00_01>(t))
+}
+
+/// The other three lanes of each lane's matrix column (the other 64-bit elements),
+/// OR-ed: rows `r ^ 1`, `r ^ 2` and `r ^ 3`.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn col_others(x: __m256i) -> __m256i {
+    let far = _mm256_permute4x64_epi64::<0b01_00_11_10>(x);
     _mm256_or_si256(
-        _mm256_or_si256(
-            _mm256_permute4x64_epi64::<0b00_11_10_01>(x),
-            _mm256_permute4x64_epi64::<0b01_00_11_10>(x),
-        ),
-        _mm256_permute4x64_epi64::<0b10_01_00_11>(x),
+        _mm256_or_si256(_mm256_shuffle_epi32::<0b01_00_11_10>(x), far),
+        _mm256_shuffle_epi32::<0b01_00_11_10>(far),
     )
 }
 
