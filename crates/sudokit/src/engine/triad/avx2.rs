@@ -238,11 +238,8 @@ pub unsafe fn pull(cfg: &mut Configs, k: usize, boxes: &[Lanes; 9]) -> bool {
 #[target_feature(enable = "avx2")]
 fn restrict(b: &mut Lanes, mask: __m256i) -> bool {
     let x = load(b);
-    if _mm256_testc_si256(mask, x) != 0 {
-        return false;
-    }
     store(b, _mm256_and_si256(x, mask));
-    true
+    _mm256_testc_si256(mask, x) == 0
 }
 
 /// [`super::band::push`] with vectors.
@@ -315,8 +312,9 @@ pub unsafe fn settle(b: &mut Lanes) -> Option<bool> {
         let asserted = _mm256_or_si256(_mm256_and_si256(v, _mm256_cmpeq_epi16(pop, min)), hidden);
         let ra = row_others(asserted);
         let ca = col_others(asserted);
-        let asserted_cells = _mm256_and_si256(asserted, cell);
-        let other_rows = col_others(row_all(asserted_cells));
+        // The digits asserted in the cells of each row (lane 3 of `ra`), in the other
+        // rows.
+        let other_rows = col_others(spread_last(ra));
         // The other lanes of a horizontal triad's row, of a vertical triad's column.
         let union = _mm256_and_si256(triad, _mm256_blendv_epi8(co, ro, in_row));
         let union_pop = popcounts(union);
@@ -377,38 +375,36 @@ fn popcounts(x: __m256i) -> __m256i {
     _mm256_maddubs_epi16(_mm256_add_epi8(lo, hi), _mm256_set1_epi8(1))
 }
 
-/// Each lane's matrix row rotated by one lane and by three (a byte shuffle within each
-/// 64-bit element).
+/// Each lane's matrix row rotated by one lane (a byte shuffle within each 64-bit
+/// element): lane `c` gets lane `c + 1 mod 4`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn rotations(x: __m256i) -> (__m256i, __m256i) {
+fn rotate_one(x: __m256i) -> __m256i {
     let one = _mm256_setr_epi8(
         2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12,
         13, 14, 15, 8, 9,
     );
-    let three = _mm256_setr_epi8(
-        6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13, 6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9,
-        10, 11, 12, 13,
-    );
-    (_mm256_shuffle_epi8(x, one), _mm256_shuffle_epi8(x, three))
+    _mm256_shuffle_epi8(x, one)
 }
 
-/// The other three lanes of each lane's matrix row (one 64-bit element), OR-ed.
+/// The other three lanes of each lane's matrix row (one 64-bit element), OR-ed: lane
+/// `c + 2`, then lanes `c + 1` and `c + 3` as one rotation of lanes `c` and `c + 2`.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn row_others(x: __m256i) -> __m256i {
-    let (r1, r3) = rotations(x);
-    let r2 = _mm256_shuffle_epi32::<0b10_11_00_01>(x);
-    _mm256_or_si256(_mm256_or_si256(r1, r2), r3)
+    let across = _mm256_shuffle_epi32::<0b10_11_00_01>(x);
+    _mm256_or_si256(across, rotate_one(_mm256_or_si256(x, across)))
 }
 
-/// All four lanes of each lane's matrix row, OR-ed.
+/// Lane 3 of each of the matrix rows 0–2 in every lane of its row; row 3 cleared.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn row_all(x: __m256i) -> __m256i {
-    let (r1, _) = rotations(x);
-    let t = _mm256_or_si256(x, r1);
-    _mm256_or_si256(t, _mm256_shuffle_epi32::<0b10_11_00_01>(t))
+fn spread_last(x: __m256i) -> __m256i {
+    let last = _mm256_setr_epi8(
+        6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15, 6, 7, 6, 7, 6, 7, 6, 7, -1, -1, -1,
+        -1, -1, -1, -1, -1,
+    );
+    _mm256_shuffle_epi8(x, last)
 }
 
 /// The other three lanes of each lane's matrix column (the other 64-bit elements),
