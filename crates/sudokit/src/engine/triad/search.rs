@@ -50,9 +50,10 @@ pub fn descend<I: Recurse>(run: &mut Run, mut state: State, guessed: bool) {
             return;
         }
         let Some(choice) = state.choice() else {
-            match state.digits() {
-                Some(digits) => run.found(|| digits),
-                None => run.stats.backtracks += u64::from(guessed),
+            if state.solved() {
+                run.found(|| state.digits());
+            } else {
+                run.stats.backtracks += u64::from(guessed);
             }
             return;
         };

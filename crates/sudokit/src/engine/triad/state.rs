@@ -173,18 +173,28 @@ impl State {
         self.propagate::<I>(0, 1 << c.band, 1 << c.band)
     }
 
-    /// The digits of a solved board, row-major; `None` if a cell is not settled.
+    /// Whether every cell holds a single digit. Propagation leaves no cell empty, so
+    /// this counts the candidates of all cells.
     #[inline(always)]
-    pub fn digits(&self) -> Option<[u8; 81]> {
+    pub fn solved(&self) -> bool {
+        let count =
+            |b: &Lanes| -> u32 { (0..3).map(|r| (b[r] & boxes::CELL[r]).count_ones()).sum() };
+        self.boxes.iter().map(count).sum::<u32>() == 81
+    }
+
+    /// The digits of a solved board, row-major (the lowest candidate of each cell).
+    #[inline(always)]
+    pub fn digits(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
-        for (i, slot) in out.iter_mut().enumerate() {
-            let (b, r, c) = place(i / 9, i % 9);
-            let v = boxes::lane(&self.boxes[b], r, c);
-            if v.count_ones() != 1 {
-                return None;
+        for (b, lanes) in self.boxes.iter().enumerate() {
+            for (r, &w) in lanes.iter().take(3).enumerate() {
+                let row = (b / 3) * 3 + r;
+                for c in 0..3 {
+                    let v = (w >> (16 * c)) as u16;
+                    out[row * 9 + (b % 3) * 3 + c] = v.trailing_zeros() as u8 + 1;
+                }
             }
-            *slot = v.trailing_zeros() as u8 + 1;
         }
-        Some(out)
+        out
     }
 }
