@@ -52,20 +52,21 @@ impl State {
         };
         // Per band, box position and minirow (minicolumn): the digits given there.
         let mut given = [[[0u32; 3]; 3]; 6];
-        for (i, &v) in cells.iter().enumerate() {
-            match v {
-                0 => {}
-                1..=9 => {
-                    let (row, col) = (i / 9, i % 9);
-                    let (b, r, c) = place(row, col);
-                    let shift = 16 * c;
-                    let w = &mut s.boxes[b][r];
-                    *w = (*w & !(0xFFFF << shift)) | 1 << (usize::from(v) - 1 + shift);
-                    let bit = 1 << (v - 1);
-                    given[row / 3][col / 3][r] |= bit;
-                    given[3 + col / 3][row / 3][c] |= bit;
+        for (row, line) in cells.chunks_exact(9).enumerate() {
+            for (col, &v) in line.iter().enumerate() {
+                if v == 0 {
+                    continue;
                 }
-                _ => return None,
+                if v > 9 {
+                    return None;
+                }
+                let (b, r, c) = place(row, col);
+                let shift = 16 * c;
+                let w = &mut s.boxes[b][r];
+                *w = (*w & !(0xFFFF << shift)) | 1 << (usize::from(v) - 1 + shift);
+                let bit = 1 << (v - 1);
+                given[row / 3][col / 3][r] |= bit;
+                given[3 + col / 3][row / 3][c] |= bit;
             }
         }
         // A given digit keeps only the configurations through its minirow (minicolumn).
