@@ -81,18 +81,12 @@ impl State {
     }
 
     /// Propagates to a fixpoint, starting from the boxes and bands marked dirty (bit
-    /// masks); `stale` marks bands whose configurations changed since they last
-    /// restricted their boxes. Returns `false` on a contradiction.
+    /// masks). Returns `false` on a contradiction.
     ///
     /// A band restricts its boxes only when its configurations changed: otherwise the
     /// boxes already lie within the same masks.
     #[inline(always)]
-    fn propagate<I: Recurse>(
-        &mut self,
-        mut dirty_boxes: u16,
-        mut dirty_bands: u8,
-        mut stale: u8,
-    ) -> bool {
+    fn propagate<I: Recurse>(&mut self, mut dirty_boxes: u16, mut dirty_bands: u8) -> bool {
         loop {
             while dirty_boxes != 0 {
                 let b = dirty_boxes.trailing_zeros() as usize;
@@ -108,15 +102,20 @@ impl State {
             }
             let k = dirty_bands.trailing_zeros() as usize;
             dirty_bands &= dirty_bands - 1;
-            if !I::pull(&mut self.bands[k], k, &self.boxes) && stale & (1 << k) == 0 {
-                continue;
+            if I::pull(&mut self.bands[k], k, &self.boxes) {
+                let (boxes, bands) = self.push::<I>(k);
+                dirty_boxes |= boxes;
+                dirty_bands |= bands;
             }
-            stale &= !(1 << k);
-            let changed = I::push(&self.bands[k], k, &mut self.boxes);
-            dirty_boxes |= changed;
-            // The changed boxes' bands of the other orientation have not seen the change.
-            dirty_bands |= crossing(k, changed);
         }
+    }
+
+    /// Band `k` restricts its boxes. Returns the boxes that changed, and the bands of
+    /// the other orientation that hold them (which have not seen the change).
+    #[inline(always)]
+    fn push<I: Recurse>(&mut self, k: usize) -> (u16, u8) {
+        let changed = I::push(&self.bands[k], k, &mut self.boxes);
+        (changed, crossing(k, changed))
     }
 
     /// Propagates everything (after the givens are entered): the bands, which the
@@ -126,9 +125,9 @@ impl State {
     #[inline(always)]
     pub fn propagate_all<I: Recurse>(&mut self) -> bool {
         for k in 0..6 {
-            I::push(&self.bands[k], k, &mut self.boxes);
+            self.push::<I>(k);
         }
-        self.propagate::<I>(0x1FF, 0x3F, 0)
+        self.propagate::<I>(0x1FF, 0x3F)
     }
 
     /// The band with the fewest configurations summed over digits among those where
@@ -163,7 +162,7 @@ impl State {
                 *cfg &= !c.digit;
             }
         }
-        self.propagate::<I>(0, 1 << c.band, 1 << c.band)
+        self.narrowed::<I>(c.band)
     }
 
     /// Refuses the choice: its configuration leaves its digit. Returns `false` on a
@@ -171,7 +170,16 @@ impl State {
     #[inline(always)]
     pub fn refuse<I: Recurse>(&mut self, c: Choice) -> bool {
         self.bands[c.band][c.config] &= !c.digit;
-        self.propagate::<I>(0, 1 << c.band, 1 << c.band)
+        self.narrowed::<I>(c.band)
+    }
+
+    /// Propagates after the configurations of band `k` were narrowed in a propagated
+    /// state. The band restricts its boxes at once: restricting the narrowed
+    /// configurations by the unchanged boxes would change nothing.
+    #[inline(always)]
+    fn narrowed<I: Recurse>(&mut self, k: usize) -> bool {
+        let (boxes, bands) = self.push::<I>(k);
+        self.propagate::<I>(boxes, bands)
     }
 
     /// Whether every cell holds a single digit. Propagation leaves no cell empty, so
