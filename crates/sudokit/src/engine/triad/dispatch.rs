@@ -1,17 +1,16 @@
 //! Runtime choice of the instruction set the search is compiled for.
 //!
 //! The search ([`super::search::descend`], fully inlined with the box and band code) is
-//! instantiated twice: a portable variant, whose box propagation is
-//! [`super::boxes::settle`] (four `u64` words per box), and on x86-64 a variant compiled
-//! with `avx2` and `popcnt` whose box propagation (`avx2::settle`) holds the whole box in
-//! one 256-bit vector: rows rotate with 64-bit shifts, columns with 64-bit permutes, and
-//! candidates are counted with a nibble table (`_mm256_shuffle_epi8`). [`start`] checks
+//! instantiated twice: a portable variant ([`Portable`]: [`super::boxes::settle`] on
+//! four `u64` words per box, [`super::band::pull`] and [`super::band::push`] on scalar
+//! lanes), and on x86-64 a variant compiled with `avx2` and `popcnt` ([`super::avx2`]:
+//! a box in one 256-bit vector, a band's configurations in another). [`start`] checks
 //! the CPU (`is_x86_feature_detected!` caches the answer) and runs the best variant; both
-//! give identical results, which the tests below check on random boxes and on the
-//! shipped samples.
+//! give identical results, which the tests below check on random boxes and bands and on
+//! the shipped samples.
 //!
-//! This is the only place in the engine with `unsafe`: calling a function compiled for
-//! CPU features is sound only when the CPU has them.
+//! Besides [`super::avx2`], this is the only place in the engine with `unsafe`: calling
+//! a function compiled for CPU features is sound only when the CPU has them.
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
