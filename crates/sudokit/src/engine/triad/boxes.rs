@@ -144,67 +144,64 @@ fn col_others(x: &Lanes) -> Lanes {
     map(|r| x[(r + 1) & 3] | x[(r + 2) & 3] | x[(r + 3) & 3])
 }
 
-/// Propagates inside one box until nothing changes. Returns `false` on a contradiction
-/// (a cell without candidates, a triad with fewer than six, a digit missing from a
-/// group, two digits forced into one cell, a minirow that cannot hold three digits).
+/// Propagates inside one box until nothing changes. Returns whether the box changed,
+/// or `None` on a contradiction (a cell without candidates, a triad with fewer than
+/// six, a digit missing from a group, two digits forced into one cell, a minirow that
+/// cannot hold three digits).
+///
+/// The contradictions are looked for on the fixpoint only: each round only removes
+/// candidates, so every one of them, once there, stays until the fixpoint.
 #[inline(always)]
-pub fn settle(b: &mut Lanes) -> bool {
+pub fn settle(b: &mut Lanes) -> Option<bool> {
     let mut v = *b;
+    let mut changed = false;
     loop {
         let pop = v.map(popcounts);
-        // Too few candidates left (checked here on each round's input, so also on the
-        // fixpoint).
-        if (0..4).any(|r| less(pop[r], MIN[r]) != 0) {
-            return false;
-        }
-        // Asserted lanes: a cell with one candidate, a triad with six.
-        let asserted = map(|r| v[r] & equal(pop[r], MIN[r]));
         let ro = row_others(&v);
         let co = col_others(&v);
+        // Hidden singles (cells only): a digit in no other lane of the row or column.
+        let hidden = map(|r| CELL[r] & v[r] & !(ro[r] & co[r]));
+        // Asserted lanes: a cell with one candidate, a triad with six, and the hidden
+        // singles of this round (a cell with two of them is a contradiction, found on
+        // the fixpoint).
+        let asserted = map(|r| (v[r] & equal(pop[r], MIN[r])) | hidden[r]);
         let ra = row_others(&asserted);
         let ca = col_others(&asserted);
         // A cell's digit leaves every other cell of the box: those of other rows here.
-        let asserted_cells = map(|r| asserted[r] & CELL[r]);
         let row_asserted = map(|r| {
-            let w = asserted_cells[r];
+            let w = asserted[r] & CELL[r];
             w | w.rotate_left(16) | w.rotate_left(32) | w.rotate_left(48)
         });
         let other_rows = col_others(&row_asserted);
-        let cells = map(|r| v[r] & CELL[r]);
-        let row_union = map(|r| {
-            let w = cells[r];
-            w | w.rotate_left(16) | w.rotate_left(32) | w.rotate_left(48)
-        });
-        let col_union = cells[0] | cells[1] | cells[2];
-        let mut next = [0u64; 4];
-        let mut bad = 0u64;
-        for r in 0..4 {
-            let x = v[r];
-            // Hidden singles (cells only): a digit in no other lane of the row or column.
-            let hidden = CELL[r] & x & !(ro[r] & co[r]);
-            // Digits the cells of each triad's minirow (minicolumn) can hold.
-            let union = TRIAD[r] & if r < 3 { row_union[r] } else { col_union };
-            let union_pop = popcounts(union);
-            let y = (x & !nonzero(hidden)) | hidden;
+        // Digits the cells of each triad's minirow (minicolumn) can hold: the other
+        // lanes of its matrix row (column).
+        let union = map(|r| TRIAD[r] & if r < 3 { ro[r] } else { co[r] });
+        let union_pop = union.map(popcounts);
+        let next = map(|r| {
+            let y = (v[r] & !nonzero(hidden[r])) | hidden[r];
             let gone = (IN_ROW[r] & ra[r])
                 | (IN_COL[r] & ca[r])
                 | (CELL[r] & other_rows[r])
-                | (union & equal(union_pop, splat(3)));
-            let y = y & !gone;
-            bad |= (IN_ROW[r] & DIGITS & !(x | ro[r]))
-                | (IN_COL[r] & DIGITS & !(x | co[r]))
-                | several(hidden)
-                | (TRIAD[r] & less(union_pop, splat(3)));
-            next[r] = y;
+                | (union[r] & equal(union_pop[r], splat(3)));
+            y & !gone
+        });
+        if next != v {
+            changed = true;
+            v = next;
+            continue;
         }
+        let bad = (0..4).fold(0, |bad, r| {
+            bad | less(pop[r], MIN[r])
+                | (IN_ROW[r] & DIGITS & !(v[r] | ro[r]))
+                | (IN_COL[r] & DIGITS & !(v[r] | co[r]))
+                | several(hidden[r])
+                | (TRIAD[r] & less(union_pop[r], splat(3)))
+        });
         if bad != 0 {
-            return false;
+            return None;
         }
-        if next == v {
-            *b = v;
-            return true;
-        }
-        v = next;
+        *b = v;
+        return Some(changed);
     }
 }
 
@@ -238,7 +235,7 @@ mod tests {
     fn a_single_clears_its_row_and_column() {
         let mut b = OPEN;
         set(&mut b, 5, 1 << 4); // cell (1, 1) holds 5
-        assert!(settle(&mut b));
+        assert!(settle(&mut b).is_some());
         // Every other cell of the box, and the triads of its minirow and minicolumn.
         for i in [0, 1, 2, 4, 6, 8, 9, 10, 7, 13] {
             assert_eq!(get(&b, i) & (1 << 4), 0, "lane {i}");
@@ -254,7 +251,7 @@ mod tests {
         let mut b = OPEN;
         set(&mut b, 0, 1);
         set(&mut b, 2, 1);
-        assert!(!settle(&mut b));
+        assert!(settle(&mut b).is_none());
     }
 
     #[test]
@@ -263,7 +260,7 @@ mod tests {
         for i in [0, 1, 2] {
             set(&mut b, i, 0b111);
         }
-        assert!(settle(&mut b));
+        assert!(settle(&mut b).is_some());
         assert_eq!(get(&b, 3), ALL & !0b111);
     }
 }

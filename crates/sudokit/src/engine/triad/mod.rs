@@ -13,38 +13,53 @@
 //! (minirows limited to three digits) cheaply. The search ([`search`]) branches on a
 //! digit's configuration in the band with the fewest configurations left.
 //!
-//! Experimental, and slower than `fast` so far. Measured single-thread, release build,
-//! AVX2 variant, with `peer-compare --engine triad` (CPU time, best of 3, ratio to the
-//! `sudoku` crate in the same run) and `valgrind --tool=callgrind` on `--only`:
+//! Experimental: it now runs level with the `sudoku` crate on the hardest puzzles, still
+//! behind `fast` everywhere. Measured single-thread, release build, AVX2 variant, with
+//! `peer-compare --engine triad --reps 3` (CPU time, best of 3, ratio to the `sudoku`
+//! crate in the same run, whole files of `../shared/data/`; `fast` measured the same
+//! way right after, on a machine shared with other work, so about ±5%):
 //!
-//! | set | branch points / puzzle (1st, lim2) | no guess | 1st vs crate | lim2 vs crate | `fast` 1st, lim2 |
-//! |---|---:|---:|---:|---:|---:|
-//! | SE 11+, first 4,000 | 35.5, 63.6 | 0% | 0.57× | 0.63× | 1.08×, 1.11× |
-//! | SE 11+, whole file | 34.2, 61.6 | 0% | | | |
-//! | top1465 | 5.86, 8.87 | 7.9% | 0.60× | 0.63× | 1.16×, 1.20× |
-//! | 17-clue | 0.46, 0.56 | 78.7% | 0.39× | 0.41× | 1.07×, 1.09× |
+//! | set | guesses / puzzle (1st, lim2) | 1st vs crate | lim2 vs crate | `fast` 1st, lim2 |
+//! |---|---:|---:|---:|---:|
+//! | SE 11+ (forum hardest 1905 11+) | 65.2, 123.3 | 1.00× | 1.03× | 1.12×, 1.14× |
+//! | forum hardest 1106 | 96.8, 221.1 | 0.89× | 1.16× | 0.92×, 1.27× |
+//! | top1465 | 10.1, 17.7 | 1.03× | 1.05× | 1.15×, 1.21× |
+//! | 17-clue | 0.74, 1.12 | 0.72× | 0.76× | 1.04×, 1.07× |
+//! | serg benchmark | 6.35, 8.35 | 0.91× | 0.79× | 0.93×, 0.87× |
+//!
+//! Branch points per puzzle, for the first solution and to count 2 (about half the
+//! guesses): SE 11+ 34.2 and 61.6, top1465 5.86 and 8.87, 17-clue 0.46 and 0.56.
 //!
 //! The propagation matches what tdoku's write-up reports for its SIMD solver (7.9% and
 //! 78.7% of top1465 and 17-clue puzzles without a guess; 6.13, 0.48 and 35.85 guesses
 //! per puzzle): about 30% fewer branch points than `fast` on SE 11+ (100.1 guesses on
-//! two-candidate cells, about 50 branch points). But each branch point costs about 3
-//! times as much: on the first 4,000 SE 11+ puzzles the timing loop runs 1.73 G
-//! instructions against 0.78 G for `fast` (first solution) and 3.22 G against 1.54 G
-//! (count to 2). Guesses in [`crate::Stats`] count each branch entered (about two per
-//! branch point).
+//! two-candidate cells, about 50 branch points). Each branch point still costs about
+//! 1.6 times as much: on the first 4,000 SE 11+ puzzles (`valgrind --tool=callgrind`,
+//! `--only sudokit-first` / `sudokit-limit2`) the timing loop runs 0.89 G instructions
+//! against 0.79 G for `fast` and 0.84 G for the crate (first solution), and 1.66 G
+//! against 1.54 G and 1.71 G (count to 2); it ran 1.73 G and 3.22 G before the band
+//! code moved to vector permutes. Guesses in [`crate::Stats`] count each branch entered
+//! (about two per branch point).
 //!
-//! Left to try, where the time goes: the band code (about a quarter to a third of the instructions)
-//! as vector shuffles; one
-//! elimination message per band applied in a single step instead of re-reading its
-//! three boxes; box propagation that computes only what an incoming mask changed rather
-//! than a whole round per pass; band-first entry of the givens (tdoku's choice, which
-//! matters most on the 17-clue set, where entry dominates).
+//! Where the time goes now (SE 11+, first solution): the box rounds about half, the
+//! band restrictions (both ways) about a third; per branch point about 18 box
+//! propagations (34 rounds of about 66 vector instructions), 20 band pulls and 14
+//! pushes. What was tried and left out: a band pulls only when the part of a box it
+//! sees (its triads and its minirows' digit unions) changed (the check cost more than
+//! the pulls it saved, +4%); bands before boxes, or vertical bands first, in the
+//! propagation queue (+20%, +4%: the fixpoint, and so the search, does not depend on the
+//! order, but the work does). Left to try: fewer box rounds (a cheaper test that a round
+//! changed nothing; most calls end with a round that only confirms), popcounts shared
+//! between the lane and the minirow-union counts, and an entry of the givens that
+//! settles fewer boxes (the 17-clue and serg sets are entry-bound).
 //!
-
 //! The portable lane code is plain integer Rust (SIMD within a register: a matrix row
-//! per `u64`); [`dispatch`] runs the search compiled for AVX2 when the CPU has it, with
-//! each box in one vector register.
+//! per `u64`); [`dispatch`] runs the search compiled for AVX2 when the CPU has it
+//! ([`avx2`]: each box in one vector register, each band's configurations in another,
+//! moved between the two with dword permutes).
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 mod band;
 mod boxes;
 mod dispatch;

@@ -5,6 +5,7 @@
 //! The search stops as soon as `limit` solutions are found. Each branch entered counts
 //! as a guess, as in the other engines.
 
+use super::band::Configs;
 use super::boxes::Lanes;
 use super::state::State;
 use crate::engine::nine::Run;
@@ -16,7 +17,13 @@ pub trait Recurse {
     fn recurse(run: &mut Run, state: State);
 
     /// The variant's box propagation ([`super::boxes::settle`]).
-    fn settle(b: &mut Lanes) -> bool;
+    fn settle(b: &mut Lanes) -> Option<bool>;
+
+    /// The variant's band restriction by its boxes ([`super::band::pull`]).
+    fn pull(cfg: &mut Configs, k: usize, boxes: &[Lanes; 9]) -> bool;
+
+    /// The variant's box restriction by their band ([`super::band::push`]).
+    fn push(cfg: &Configs, k: usize, boxes: &mut [Lanes; 9]) -> u16;
 }
 
 /// Propagates the givens of `state` and searches from there within `run`.
@@ -43,9 +50,10 @@ pub fn descend<I: Recurse>(run: &mut Run, mut state: State, guessed: bool) {
             return;
         }
         let Some(choice) = state.choice() else {
-            match state.digits() {
-                Some(digits) => run.found(|| digits),
-                None => run.stats.backtracks += u64::from(guessed),
+            if state.solved() {
+                run.found(|| state.digits());
+            } else {
+                run.stats.backtracks += u64::from(guessed);
             }
             return;
         };

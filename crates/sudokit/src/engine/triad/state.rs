@@ -19,61 +19,82 @@ fn place(row: usize, col: usize) -> (usize, usize, usize) {
     ((row / 3) * 3 + col / 3, row % 3, col % 3)
 }
 
+/// The bands of the other orientation than band `k` that hold the boxes in `changed`
+/// (bit per box).
+#[inline(always)]
+fn crossing(k: usize, changed: u16) -> u8 {
+    if k < 3 {
+        // Box `3k + j` lies in stack `j`, band `3 + j`.
+        (((changed >> (3 * k)) & 7) as u8) << 3
+    } else {
+        // Box `(k - 3) + 3j` lies in band `j`.
+        let c = changed >> (k - 3);
+        ((c & 1) | (c >> 2 & 2) | (c >> 4 & 4)) as u8
+    }
+}
+
 /// A choice to branch on: a digit's configuration in a band.
 #[derive(Clone, Copy, Debug)]
 pub struct Choice {
     band: usize,
-    digit: u16,
+    digit: u32,
     config: usize,
 }
 
 impl State {
-    /// The state with the givens (row-major, 0 = empty) entered, not yet propagated;
-    /// `None` when a value is out of range.
+    /// The state with the givens (row-major, 0 = empty) entered in their cells and in
+    /// the configurations of their two bands, not yet propagated; `None` when a value is
+    /// out of range.
     pub fn from_givens(cells: &[u8; 81]) -> Option<State> {
         let mut s = State {
             boxes: [boxes::OPEN; 9],
             bands: [band::OPEN; 6],
         };
-        for (i, &v) in cells.iter().enumerate() {
-            match v {
-                0 => {}
-                1..=9 => {
-                    let (b, r, c) = place(i / 9, i % 9);
-                    let shift = 16 * c;
-                    let w = &mut s.boxes[b][r];
-                    *w = (*w & !(0xFFFF << shift)) | 1 << (usize::from(v) - 1 + shift);
+        // Per band, box position and minirow (minicolumn): the digits given there.
+        let mut given = [[[0u32; 3]; 3]; 6];
+        for (row, line) in cells.chunks_exact(9).enumerate() {
+            for (col, &v) in line.iter().enumerate() {
+                if v == 0 {
+                    continue;
                 }
-                _ => return None,
+                if v > 9 {
+                    return None;
+                }
+                let (b, r, c) = place(row, col);
+                let shift = 16 * c;
+                let w = &mut s.boxes[b][r];
+                *w = (*w & !(0xFFFF << shift)) | 1 << (usize::from(v) - 1 + shift);
+                let bit = 1 << (v - 1);
+                given[row / 3][col / 3][r] |= bit;
+                given[3 + col / 3][row / 3][c] |= bit;
+            }
+        }
+        // A given digit keeps only the configurations through its minirow (minicolumn).
+        for (cfg, given) in s.bands.iter_mut().zip(&given) {
+            for (c, perm) in cfg.iter_mut().zip(&band::PERMS) {
+                for (g, &r) in given.iter().zip(perm) {
+                    *c &= !(g[(r + 1) % 3] | g[(r + 2) % 3]);
+                }
             }
         }
         Some(s)
     }
 
     /// Propagates to a fixpoint, starting from the boxes and bands marked dirty (bit
-    /// masks); `stale` marks bands whose configurations changed since they last
-    /// restricted their boxes. Returns `false` on a contradiction.
+    /// masks). Returns `false` on a contradiction.
     ///
     /// A band restricts its boxes only when its configurations changed: otherwise the
     /// boxes already lie within the same masks.
     #[inline(always)]
-    fn propagate<I: Recurse>(
-        &mut self,
-        mut dirty_boxes: u16,
-        mut dirty_bands: u8,
-        stale: u8,
-    ) -> bool {
-        let mut stale = stale;
+    fn propagate<I: Recurse>(&mut self, mut dirty_boxes: u16, mut dirty_bands: u8) -> bool {
         loop {
             while dirty_boxes != 0 {
                 let b = dirty_boxes.trailing_zeros() as usize;
                 dirty_boxes &= dirty_boxes - 1;
-                let before = self.boxes[b];
-                if !I::settle(&mut self.boxes[b]) {
-                    return false;
-                }
-                if self.boxes[b] != before {
-                    dirty_bands |= (1 << (b / 3)) | (1 << (3 + b % 3));
+                match I::settle(&mut self.boxes[b]) {
+                    None => return false,
+                    Some(true) => dirty_bands |= (1 << (b / 3)) | (1 << (3 + b % 3)),
+                    Some(false) => {}
                 }
             }
             if dirty_bands == 0 {
@@ -81,45 +102,32 @@ impl State {
             }
             let k = dirty_bands.trailing_zeros() as usize;
             dirty_bands &= dirty_bands - 1;
-            let cfg = &mut self.bands[k];
-            let before = *cfg;
-            let [b0, b1, b2] = [0, 1, 2].map(|j| band::box_of(k, j));
-            band::pull(cfg, k, [&self.boxes[b0], &self.boxes[b1], &self.boxes[b2]]);
-            if *cfg == before && stale & (1 << k) == 0 {
-                continue;
-            }
-            stale &= !(1 << k);
-            if !band::feasible(cfg) {
-                return false;
-            }
-            let masks = band::push(cfg, k);
-            for (j, mask) in masks.iter().enumerate() {
-                let b = band::box_of(k, j);
-                let cur = self.boxes[b];
-                let next: Lanes = [
-                    cur[0] & mask[0],
-                    cur[1] & mask[1],
-                    cur[2] & mask[2],
-                    cur[3] & mask[3],
-                ];
-                if next != self.boxes[b] {
-                    self.boxes[b] = next;
-                    dirty_boxes |= 1 << b;
-                    // The box's band of the other orientation has not seen this change.
-                    dirty_bands |= if k < 3 {
-                        1 << (3 + b % 3)
-                    } else {
-                        1 << (b / 3)
-                    };
-                }
+            if I::pull(&mut self.bands[k], k, &self.boxes) {
+                let (boxes, bands) = self.push::<I>(k);
+                dirty_boxes |= boxes;
+                dirty_bands |= bands;
             }
         }
     }
 
-    /// Propagates everything (after the givens are entered).
+    /// Band `k` restricts its boxes. Returns the boxes that changed, and the bands of
+    /// the other orientation that hold them (which have not seen the change).
+    #[inline(always)]
+    fn push<I: Recurse>(&mut self, k: usize) -> (u16, u8) {
+        let changed = I::push(&self.bands[k], k, &mut self.boxes);
+        (changed, crossing(k, changed))
+    }
+
+    /// Propagates everything (after the givens are entered): the bands, which the
+    /// givens already restrict, first restrict their boxes, then boxes and bands trade
+    /// restrictions as usual. Starting from the bands (tdoku's choice) spares the boxes
+    /// a round of settling before they hear of the givens of their rows and columns.
     #[inline(always)]
     pub fn propagate_all<I: Recurse>(&mut self) -> bool {
-        self.propagate::<I>(0x1FF, 0x3F, 0)
+        for k in 0..6 {
+            self.push::<I>(k);
+        }
+        self.propagate::<I>(0x1FF, 0x3F)
     }
 
     /// The band with the fewest configurations summed over digits among those where
@@ -128,19 +136,15 @@ impl State {
     /// every band, which after propagation means the board is solved.
     #[inline(always)]
     pub fn choice(&self) -> Option<Choice> {
-        let mut best: Option<(u32, usize, [u32; 9])> = None;
+        let mut best: Option<(u32, usize)> = None;
         for (k, cfg) in self.bands.iter().enumerate() {
-            let (n, total) = band::counts(cfg);
-            if n.iter().any(|&c| c >= 2) && best.is_none_or(|(t, _, _)| total < t) {
-                best = Some((total, k, n));
+            let (open, total) = band::spread(cfg);
+            if open && best.is_none_or(|(t, _)| total < t) {
+                best = Some((total, k));
             }
         }
-        let (_, band, n) = best?;
-        let d = (0..9)
-            .filter(|&d| n[d] >= 2)
-            .min_by_key(|&d| n[d])
-            .unwrap_or(0);
-        let digit = 1u16 << d;
+        let (_, band) = best?;
+        let digit = band::narrowest(&self.bands[band])?;
         let config = self.bands[band].iter().position(|&c| c & digit != 0)?;
         Some(Choice {
             band,
@@ -158,7 +162,7 @@ impl State {
                 *cfg &= !c.digit;
             }
         }
-        self.propagate::<I>(0, 1 << c.band, 1 << c.band)
+        self.narrowed::<I>(c.band)
     }
 
     /// Refuses the choice: its configuration leaves its digit. Returns `false` on a
@@ -166,21 +170,40 @@ impl State {
     #[inline(always)]
     pub fn refuse<I: Recurse>(&mut self, c: Choice) -> bool {
         self.bands[c.band][c.config] &= !c.digit;
-        self.propagate::<I>(0, 1 << c.band, 1 << c.band)
+        self.narrowed::<I>(c.band)
     }
 
-    /// The digits of a solved board, row-major; `None` if a cell is not settled.
+    /// Propagates after the configurations of band `k` were narrowed in a propagated
+    /// state. The band restricts its boxes at once: restricting the narrowed
+    /// configurations by the unchanged boxes would change nothing.
     #[inline(always)]
-    pub fn digits(&self) -> Option<[u8; 81]> {
+    fn narrowed<I: Recurse>(&mut self, k: usize) -> bool {
+        let (boxes, bands) = self.push::<I>(k);
+        self.propagate::<I>(boxes, bands)
+    }
+
+    /// Whether every cell holds a single digit. Propagation leaves no cell empty, so
+    /// this counts the candidates of all cells.
+    #[inline(always)]
+    pub fn solved(&self) -> bool {
+        let count =
+            |b: &Lanes| -> u32 { (0..3).map(|r| (b[r] & boxes::CELL[r]).count_ones()).sum() };
+        self.boxes.iter().map(count).sum::<u32>() == 81
+    }
+
+    /// The digits of a solved board, row-major (the lowest candidate of each cell).
+    #[inline(always)]
+    pub fn digits(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
-        for (i, slot) in out.iter_mut().enumerate() {
-            let (b, r, c) = place(i / 9, i % 9);
-            let v = boxes::lane(&self.boxes[b], r, c);
-            if v.count_ones() != 1 {
-                return None;
+        for (b, lanes) in self.boxes.iter().enumerate() {
+            for (r, &w) in lanes.iter().take(3).enumerate() {
+                let row = (b / 3) * 3 + r;
+                for c in 0..3 {
+                    let v = (w >> (16 * c)) as u16;
+                    out[row * 9 + (b % 3) * 3 + c] = v.trailing_zeros() as u8 + 1;
+                }
             }
-            *slot = v.trailing_zeros() as u8 + 1;
         }
-        Some(out)
+        out
     }
 }
