@@ -33,12 +33,13 @@ where
     let start = Instant::now();
     let cpu_start = ProcessTime::now();
     let mut tally = Tally::default();
+    // The pool first: its threads start while the input is read.
+    let pool = batch::pool(threads)?;
     let (texts, unreadable) = input::read_texts(&input.files);
     for u in &unreadable {
         eprintln!("error: cannot read {}: {}", u.source, u.error);
         tally.unreadable += 1;
     }
-    let pool = batch::pool(threads)?;
     let items = input::items(&texts, &input.read_options(), &pool);
     let bar = batch::progress(items.len(), what);
     let stdout = std::io::stdout();

@@ -88,7 +88,10 @@ pub fn items(texts: &[(Arc<str>, String)], opts: &ReadOptions, pool: &ThreadPool
         if threads > 1 && text.len() >= PARALLEL_MIN {
             let parts = split_records(text, opts, 8 * threads);
             let read: Vec<Vec<Item>> = pool.install(|| parts.into_par_iter().map(read).collect());
-            out.extend(read.into_iter().flatten());
+            out.reserve(read.iter().map(Vec::len).sum());
+            for part in read {
+                out.extend(part);
+            }
         } else {
             out.extend(read((0, text)));
         }
