@@ -98,16 +98,23 @@ impl State {
         let mut seen_by = [0u32; 27];
         let mut filled = [0u32; 3];
         for (b, band) in cells.chunks_exact(27).enumerate() {
+            // The given cells as a mask first (no branch per cell: which cells are
+            // given is not predictable), then one pass over the givens only.
+            let mut mask = 0u32;
             for (pos, &v) in band.iter().enumerate() {
-                if v == 0 {
-                    continue;
-                }
+                mask |= u32::from(v != 0) << pos;
+            }
+            filled[b] = mask;
+            let mut bits = mask;
+            while bits != 0 {
+                let pos = bits.trailing_zeros() as usize % 27;
+                bits &= bits - 1;
+                let v = band[pos];
                 if v > 9 {
                     return None;
                 }
                 let d = v as usize - 1;
                 given[word(d, b)] |= 1 << pos;
-                filled[b] |= 1 << pos;
                 let peers = &PEERS[27 * b + pos];
                 seen_by[word(d, 0)] |= peers[0];
                 seen_by[word(d, 1)] |= peers[1];
