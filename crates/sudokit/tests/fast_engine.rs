@@ -15,15 +15,7 @@ fn agree(puzzle: &Grid) -> u64 {
 
 #[test]
 fn samples_agree_with_generic() {
-    for name in common::NINE_SAMPLES {
-        let puzzles = common::data(name);
-        assert!(puzzles.len() >= 100, "{name}");
-        for p in &puzzles {
-            let count = agree(p);
-            let expected = if *name == "serg_multi.txt" { 2 } else { 1 };
-            assert_eq!(count, expected, "{name}: {}", p.to_line());
-        }
-    }
+    common::samples_agree_with_generic(&Fast);
 }
 
 #[test]

@@ -1,10 +1,22 @@
 //! What the engines for classic 9×9 boards only (`fast`, `triad`) share: the record of
-//! one search ([`Run`]) and the frame of [`Engine::search`] around it ([`search`]):
-//! the layout check, the start from the givens, the solution as a [`Grid`].
+//! one search ([`Run`]), the frame of [`Engine::search`] around it ([`search`]: the
+//! layout check, the start from the givens, the solution as a [`Grid`]), and the six
+//! ways a digit crosses a band ([`PERMS`]).
 
 use crate::engine::{Engine, Search, SolveError, Stats};
 use crate::grid::Grid;
 use crate::layout::Layout;
+
+/// The six one-to-one matchings of a band's three boxes to three minirows (or of its
+/// three rows to three boxes): `PERMS[p][j]` is what matching `p` gives box `j`.
+pub const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
 
 /// One search: its limit, what it found and what it cost.
 pub struct Run {
@@ -77,4 +89,35 @@ pub fn search(
         solution,
         stats: record.stats,
     })
+}
+
+/// Checks two builds of one engine against each other: `portable` and `feature` each
+/// search every puzzle of the 9×9 samples under `data/` to two solutions (from the
+/// givens, row-major); both must give the same count, first solution and counters.
+#[cfg(test)]
+pub fn check_variants_agree(
+    portable: impl Fn(&[u8; 81], &mut Run),
+    feature: impl Fn(&[u8; 81], &mut Run),
+) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
+    let mut checked = 0;
+    for name in ["top1465.txt", "hardest_1106.txt", "serg_multi.txt"] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let grid: Grid = line.parse().unwrap();
+            let cells: &[u8; 81] = grid.cells().try_into().unwrap();
+            let mut one = Run::new(2);
+            portable(cells, &mut one);
+            let mut two = Run::new(2);
+            feature(cells, &mut two);
+            assert_eq!(one.count, two.count, "{line}");
+            assert_eq!(one.first, two.first, "{line}");
+            assert_eq!(one.stats, two.stats, "{line}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 300);
 }

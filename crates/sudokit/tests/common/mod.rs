@@ -39,6 +39,20 @@ pub fn agrees_with_generic(engine: &dyn Engine, puzzle: &Grid) -> u64 {
     found.count
 }
 
+/// Checks `engine` against `generic` ([`agrees_with_generic`]) on every puzzle of the
+/// 9×9 samples: one solution each, two or more for `serg_multi.txt`.
+pub fn samples_agree_with_generic(engine: &dyn Engine) {
+    for name in NINE_SAMPLES {
+        let puzzles = data(name);
+        assert!(puzzles.len() >= 100, "{name}");
+        for p in &puzzles {
+            let count = agrees_with_generic(engine, p);
+            let expected = if *name == "serg_multi.txt" { 2 } else { 1 };
+            assert_eq!(count, expected, "{name}: {}", p.to_line());
+        }
+    }
+}
+
 /// The repository root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")

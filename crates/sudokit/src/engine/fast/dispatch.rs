@@ -77,7 +77,7 @@ pub mod x86 {
 mod tests {
     use super::*;
     use crate::engine::fast::givens;
-    use crate::Grid;
+    use crate::engine::nine::check_variants_agree;
 
     /// Every puzzle of the samples, searched to 2 solutions by both variants: same count,
     /// same first solution, same counters.
@@ -87,27 +87,10 @@ mod tests {
         if !x86::supported() {
             return;
         }
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
-        let mut checked = 0;
-        for name in ["top1465.txt", "hardest_1106.txt", "serg_multi.txt"] {
-            let text = std::fs::read_to_string(dir.join(name)).unwrap();
-            for line in text
-                .lines()
-                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            {
-                let grid: Grid = line.parse().unwrap();
-                let state = givens(grid.cells()).unwrap();
-                let mut portable = Run::new(2);
-                descend::<Portable>(&mut portable, state, false);
-                let mut fast = Run::new(2);
-                // SAFETY: checked with `supported` above.
-                unsafe { x86::search(&mut fast, state, false) };
-                assert_eq!(portable.count, fast.count, "{line}");
-                assert_eq!(portable.first, fast.first, "{line}");
-                assert_eq!(portable.stats, fast.stats, "{line}");
-                checked += 1;
-            }
-        }
-        assert!(checked >= 300);
+        check_variants_agree(
+            |cells, run| descend::<Portable>(run, givens(cells).unwrap(), false),
+            // SAFETY: checked with `supported` above.
+            |cells, run| unsafe { x86::search(run, givens(cells).unwrap(), false) },
+        );
     }
 }

@@ -17,6 +17,8 @@
 //! The same occupancy-matching idea is what JCZSolve (zhouyundong, champagne, JasonLion)
 //! and the `sudoku` crate tabulate; these tables are built here from that definition.
 
+use crate::engine::nine::PERMS;
+
 /// The 27 bits of a full band.
 pub const BAND: u32 = (1 << 27) - 1;
 
@@ -83,15 +85,6 @@ const fn shrink_table() -> [u8; 512] {
     }
     t
 }
-
-const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 const fn band_keep_table() -> [u32; 512] {
     let mut t = [0u32; 512];

@@ -31,14 +31,7 @@ pub const OPEN: Configs = [FULL, FULL, FULL, FULL, FULL, FULL, 0, 0];
 
 /// The six configurations: `PERMS[p][j]` is the minirow (minicolumn) of the band's box
 /// `j` that configuration `p` uses.
-pub const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+pub use crate::engine::nine::PERMS;
 
 /// `HERE[j][r]`: the two configurations that put box `j`'s digit in its minirow `r`.
 pub const HERE: [[[usize; 2]; 3]; 3] = {

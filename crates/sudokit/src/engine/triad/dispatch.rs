@@ -60,7 +60,7 @@ pub fn start(run: &mut Run, state: State) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Grid;
+    use crate::engine::nine::check_variants_agree;
 
     /// A small deterministic random source.
     fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
@@ -149,27 +149,11 @@ mod tests {
         if !avx2::supported() {
             return;
         }
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
-        let mut checked = 0;
-        for name in ["top1465.txt", "hardest_1106.txt", "serg_multi.txt"] {
-            let text = std::fs::read_to_string(dir.join(name)).unwrap();
-            for line in text
-                .lines()
-                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            {
-                let grid: Grid = line.parse().unwrap();
-                let state = State::from_givens(grid.cells().try_into().unwrap()).unwrap();
-                let mut portable = Run::new(2);
-                begin::<Portable>(&mut portable, state);
-                let mut fast = Run::new(2);
-                // SAFETY: checked with `supported` above.
-                unsafe { avx2::start(&mut fast, state) };
-                assert_eq!(portable.count, fast.count, "{line}");
-                assert_eq!(portable.first, fast.first, "{line}");
-                assert_eq!(portable.stats, fast.stats, "{line}");
-                checked += 1;
-            }
-        }
-        assert!(checked >= 300);
+        let state = |cells: &[u8; 81]| State::from_givens(cells).unwrap();
+        check_variants_agree(
+            |cells, run| begin::<Portable>(run, state(cells)),
+            // SAFETY: checked with `supported` above.
+            |cells, run| unsafe { avx2::start(run, state(cells)) },
+        );
     }
 }
