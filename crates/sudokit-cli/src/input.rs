@@ -76,25 +76,35 @@ pub fn items(texts: &[(Arc<str>, String)], opts: &ReadOptions, pool: &ThreadPool
     let threads = pool.current_num_threads();
     let mut out = Vec::new();
     for (source, text) in texts {
-        let read = |(skip, part): (usize, &str)| -> Vec<Item> {
-            records_at(part, opts, skip + 1)
-                .map(|r| Item {
-                    source: source.clone(),
-                    line: r.line,
-                    puzzle: r.result,
-                })
-                .collect()
-        };
         if threads > 1 && text.len() >= PARALLEL_MIN {
             let parts = split_records(text, opts, 8 * threads);
-            let read: Vec<Vec<Item>> = pool.install(|| parts.into_par_iter().map(read).collect());
-            out.reserve(read.iter().map(Vec::len).sum());
-            for part in read {
-                out.extend(part);
+            let pieces: Vec<Vec<Item>> = pool.install(|| {
+                parts
+                    .into_par_iter()
+                    .map(|(skip, part)| read(source, part, skip + 1, opts).collect())
+                    .collect()
+            });
+            out.reserve(pieces.iter().map(Vec::len).sum());
+            for piece in pieces {
+                out.extend(piece);
             }
         } else {
-            out.extend(read((0, text)));
+            out.extend(read(source, text, 1, opts));
         }
     }
     out
+}
+
+/// The puzzles of `text`, whose first line is line `first` of `source`.
+fn read<'a>(
+    source: &'a Arc<str>,
+    text: &'a str,
+    first: usize,
+    opts: &ReadOptions,
+) -> impl Iterator<Item = Item> + 'a {
+    records_at(text, opts, first).map(|r| Item {
+        source: source.clone(),
+        line: r.line,
+        puzzle: r.result,
+    })
 }

@@ -63,7 +63,7 @@ const fn word(d: usize, b: usize) -> usize {
     9 * (b % 3) + d % 9
 }
 
-/// What a naked-single pass found.
+/// What a pass of naked or column hidden singles found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Singles {
     /// A cell lost its last candidate.
@@ -208,7 +208,8 @@ impl State {
         self.cand[word(d, b)] &= !bit;
     }
 
-    /// Runs band updates and naked singles to a fixpoint; `false` on a contradiction.
+    /// Runs band updates, naked singles and column hidden singles to a fixpoint; `false`
+    /// on a contradiction.
     #[inline(always)]
     pub fn propagate(&mut self) -> bool {
         loop {
@@ -341,8 +342,8 @@ impl State {
         true
     }
 
-    /// Bit-sliced candidate counts of band `b`: cells with at least one, two and three
-    /// candidates.
+    /// Bit-sliced candidate counts of band `b`: cells with at least one, two, three and
+    /// four candidates.
     #[inline(always)]
     pub fn counts(&self, b: usize) -> (u32, u32, u32, u32) {
         let (mut c1, mut c2, mut c3, mut c4) = (0, 0, 0, 0);
@@ -365,13 +366,7 @@ impl State {
     fn naked_singles(&mut self) -> Singles {
         let mut found = Singles::None;
         for b in 0..3 {
-            let (mut c1, mut c2, mut c3) = (0, 0, 0);
-            for k in 0..9 {
-                let x = self.cand[word(k, b)];
-                c3 |= c2 & x;
-                c2 |= c1 & x;
-                c1 |= x;
-            }
+            let (c1, c2, c3, _) = self.counts(b);
             if c1 != BAND {
                 return Singles::Contradiction;
             }
