@@ -122,22 +122,16 @@ pub fn split_records<'a>(
         parts.push((0, text));
         return parts;
     }
-    let target = text.len() / pieces;
+    let target = (text.len() / pieces).max(1);
     let (mut start, mut start_line) = (0, 0);
-    let mut at = target;
-    while at < text.len() {
-        let Some(cut) = next_plain_line(text, at) else {
-            break;
-        };
-        if cut > start {
-            parts.push((start_line, &text[start..cut]));
-            start_line += text.as_bytes()[start..cut]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count();
-            start = cut;
-        }
-        at = (cut + 1).max(start + target);
+    // Each cut lies after the line holding `start + target`, so past `start`.
+    while let Some(cut) = next_plain_line(text, start + target) {
+        parts.push((start_line, &text[start..cut]));
+        start_line += text.as_bytes()[start..cut]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        start = cut;
     }
     parts.push((start_line, &text[start..]));
     parts
@@ -146,7 +140,13 @@ pub fn split_records<'a>(
 /// The byte offset of the first line that starts after `from` (the line holding `from`
 /// excluded) and is a plain one-line 9×9 puzzle.
 fn next_plain_line(text: &str, from: usize) -> Option<usize> {
-    let mut pos = from + text.as_bytes()[from..].iter().position(|&b| b == b'\n')? + 1;
+    let mut pos = from
+        + text
+            .as_bytes()
+            .get(from..)?
+            .iter()
+            .position(|&b| b == b'\n')?
+        + 1;
     while pos < text.len() {
         let rest = &text[pos..];
         let end = rest.find('\n').unwrap_or(rest.len());
