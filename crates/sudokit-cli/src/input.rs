@@ -81,7 +81,12 @@ pub fn items(texts: &[(Arc<str>, String)], opts: &ReadOptions, pool: &ThreadPool
             let pieces: Vec<Vec<Item>> = pool.install(|| {
                 parts
                     .into_par_iter()
-                    .map(|(skip, part)| read(source, part, skip + 1, opts).collect())
+                    .map(|(skip, part)| {
+                        // Each part names its source with its own handle, so that the
+                        // threads do not share one reference count.
+                        let source: Arc<str> = Arc::from(&**source);
+                        read(&source, part, skip + 1, opts).collect()
+                    })
                     .collect()
             });
             out.reserve(pieces.iter().map(Vec::len).sum());

@@ -4,10 +4,8 @@
 //! 64×64. The logic solver and the pencilmark formats work on [`Candidates`]; the
 //! engines keep their own, more compact, state.
 
-use std::sync::Arc;
-
 use crate::grid::Grid;
-use crate::layout::Layout;
+use crate::layout::LayoutRef;
 
 /// A set of digits: bit `d - 1` for digit `d`.
 pub type Mask = u64;
@@ -50,7 +48,7 @@ pub fn digits(mut mask: Mask) -> impl Iterator<Item = u8> {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidates {
-    layout: Arc<Layout>,
+    layout: LayoutRef,
     values: Vec<u8>,
     masks: Vec<Mask>,
     /// Whether each cell's digit was given with the puzzle (not placed since).
@@ -86,7 +84,12 @@ impl Candidates {
 
     /// A state given directly: placed values and candidate masks per cell (used by
     /// pencilmark input, where candidates were already removed by hand).
-    pub fn from_parts(layout: Arc<Layout>, values: Vec<u8>, masks: Vec<Mask>) -> Option<Self> {
+    pub fn from_parts(
+        layout: impl Into<LayoutRef>,
+        values: Vec<u8>,
+        masks: Vec<Mask>,
+    ) -> Option<Self> {
+        let layout = layout.into();
         let cells = layout.cell_count();
         let all = layout.all_digits();
         if values.len() != cells
@@ -106,7 +109,7 @@ impl Candidates {
 
     /// The layout.
     #[inline]
-    pub fn layout(&self) -> &Arc<Layout> {
+    pub fn layout(&self) -> &LayoutRef {
         &self.layout
     }
 
@@ -177,7 +180,7 @@ mod tests {
 
     #[test]
     fn place_and_remove() {
-        let layout = Layout::classic(4).unwrap();
+        let layout = crate::Layout::classic(4).unwrap();
         let mut c = Candidates::from_grid(&Grid::empty(layout));
         assert_eq!(c.mask(0), 0b1111);
         c.place(0, 3);

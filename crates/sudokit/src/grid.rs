@@ -2,10 +2,9 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Arc;
 
 use crate::error::{ParseError, PuzzleError};
-use crate::layout::{cell_name, Layout};
+use crate::layout::{cell_name, LayoutRef};
 
 /// Digits per cell (`0` = empty) on a shared [`Layout`].
 ///
@@ -21,20 +20,22 @@ use crate::layout::{cell_name, Layout};
 /// ```
 #[derive(Clone)]
 pub struct Grid {
-    layout: Arc<Layout>,
+    layout: LayoutRef,
     cells: Vec<u8>,
 }
 
 impl Grid {
     /// An empty grid on `layout`.
-    pub fn empty(layout: Arc<Layout>) -> Grid {
+    pub fn empty(layout: impl Into<LayoutRef>) -> Grid {
+        let layout = layout.into();
         let cells = vec![0; layout.cell_count()];
         Grid { layout, cells }
     }
 
     /// A grid from its cells in row-major order; `None` if the count is not `n * n` or
     /// a value is over `n`.
-    pub fn from_cells(layout: Arc<Layout>, cells: Vec<u8>) -> Option<Grid> {
+    pub fn from_cells(layout: impl Into<LayoutRef>, cells: Vec<u8>) -> Option<Grid> {
+        let layout = layout.into();
         let n = layout.size();
         if cells.len() != layout.cell_count() || cells.iter().any(|&v| v as usize > n) {
             return None;
@@ -44,7 +45,7 @@ impl Grid {
 
     /// The layout this grid lives on.
     #[inline]
-    pub fn layout(&self) -> &Arc<Layout> {
+    pub fn layout(&self) -> &LayoutRef {
         &self.layout
     }
 
@@ -164,8 +165,7 @@ impl Grid {
 
 impl PartialEq for Grid {
     fn eq(&self, other: &Grid) -> bool {
-        (Arc::ptr_eq(&self.layout, &other.layout) || self.layout == other.layout)
-            && self.cells == other.cells
+        self.layout == other.layout && self.cells == other.cells
     }
 }
 

@@ -1,13 +1,16 @@
 //! The rules of a board: its size, its units (rows, columns, boxes and any extra
 //! regions) and the peers of every cell.
 //!
-//! A [`Layout`] is built once per board shape and shared behind an [`Arc`] by every
-//! grid, candidate state and engine that works on that shape. The tables are computed
-//! when the layout is built, so the hot loops of the engines only index into them.
+//! A [`Layout`] is built once per board shape and shared, through a [`LayoutRef`], by
+//! every grid, candidate state and engine that works on that shape. The tables are
+//! computed when the layout is built, so the hot loops of the engines only index into
+//! them.
 //!
 //! Cells are numbered row-major: cell `i` is in row `i / n` and column `i % n`.
 //! Digits are `1..=n`; `0` means an empty cell.
 
+use std::fmt;
+use std::ops::Deref;
 use std::sync::{Arc, OnceLock};
 
 use crate::error::LayoutError;
@@ -73,8 +76,81 @@ pub struct Layout {
     peers: Vec<Vec<usize>>,
 }
 
-/// Shared layouts for each classic size, built the first time they are asked for.
-static CLASSIC: [OnceLock<Arc<Layout>>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
+/// The classic layout of each size, built the first time it is asked for and kept for
+/// the rest of the program.
+static CLASSIC: [OnceLock<Layout>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
+
+/// A shared handle on a [`Layout`], cheap to clone; it dereferences to the layout.
+///
+/// The classic layouts ([`Layout::classic`]) live as long as the program and are handed
+/// out as plain references: cloning their handle touches no reference count, so
+/// threads that each parse and solve many grids (every grid holds a handle) do not
+/// contend for one shared counter. Other layouts are shared behind an [`Arc`]; a
+/// `Layout` or an `Arc<Layout>` converts into a handle with `into()`.
+///
+/// ```
+/// use sudokit::{Layout, LayoutRef};
+/// let a = Layout::classic(9).unwrap();
+/// let b = Layout::classic(9).unwrap();
+/// assert!(LayoutRef::ptr_eq(&a, &b));
+/// let diagonal: LayoutRef = Layout::with_boxes(3, 3, vec![(0..9).map(|i| i * 10).collect()])
+///     .unwrap()
+///     .into();
+/// assert_eq!(diagonal.units().len(), 28);
+/// ```
+#[derive(Clone)]
+pub struct LayoutRef(Handle);
+
+#[derive(Clone)]
+enum Handle {
+    Static(&'static Layout),
+    Shared(Arc<Layout>),
+}
+
+impl LayoutRef {
+    /// Whether both handles point at the same layout (not only an equal one).
+    pub fn ptr_eq(a: &LayoutRef, b: &LayoutRef) -> bool {
+        std::ptr::eq::<Layout>(&**a, &**b)
+    }
+}
+
+impl Deref for LayoutRef {
+    type Target = Layout;
+
+    #[inline]
+    fn deref(&self) -> &Layout {
+        match &self.0 {
+            Handle::Static(layout) => layout,
+            Handle::Shared(layout) => layout,
+        }
+    }
+}
+
+impl From<Arc<Layout>> for LayoutRef {
+    fn from(layout: Arc<Layout>) -> LayoutRef {
+        LayoutRef(Handle::Shared(layout))
+    }
+}
+
+impl From<Layout> for LayoutRef {
+    fn from(layout: Layout) -> LayoutRef {
+        LayoutRef(Handle::Shared(Arc::new(layout)))
+    }
+}
+
+impl PartialEq for LayoutRef {
+    fn eq(&self, other: &LayoutRef) -> bool {
+        LayoutRef::ptr_eq(self, other) || **self == **other
+    }
+}
+
+impl Eq for LayoutRef {}
+
+impl fmt::Debug for LayoutRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (**self).fmt(f)
+    }
+}
 
 impl Layout {
     /// The classic layout for an `n × n` board, shared: every call for the same `n`
@@ -83,12 +159,11 @@ impl Layout {
     /// The boxes are `r × c` with `r * c = n`, `r ≤ c` and `r` as close to `√n` as
     /// possible (4 → 2×2, 6 → 2×3, 9 → 3×3, 12 → 3×4, 16 → 4×4, 25 → 5×5). Sizes
     /// without such a split (primes) are rejected.
-    pub fn classic(n: usize) -> Result<Arc<Layout>, LayoutError> {
+    pub fn classic(n: usize) -> Result<LayoutRef, LayoutError> {
         let (r, c) = Self::box_shape(n)?;
         if n <= MAX_SIZE {
-            return Ok(CLASSIC[n]
-                .get_or_init(|| Arc::new(Self::build(r, c, Vec::new())))
-                .clone());
+            let layout = CLASSIC[n].get_or_init(|| Self::build(r, c, Vec::new()));
+            return Ok(LayoutRef(Handle::Static(layout)));
         }
         Err(LayoutError::TooLarge { size: n })
     }
@@ -338,7 +413,8 @@ mod tests {
     fn classic_layouts_are_shared() {
         let a = Layout::classic(9).unwrap();
         let b = Layout::classic(9).unwrap();
-        assert!(Arc::ptr_eq(&a, &b));
+        assert!(LayoutRef::ptr_eq(&a, &b));
+        assert!(!LayoutRef::ptr_eq(&a, &Layout::classic(4).unwrap()));
     }
 
     #[test]

@@ -37,7 +37,7 @@ pub use engine::{Engine, Search, SolveError, Stats};
 pub use error::{LayoutError, ParseError, PuzzleError};
 pub use format::ReadOptions;
 pub use grid::Grid;
-pub use layout::Layout;
+pub use layout::{Layout, LayoutRef};
 pub use leetcode::solve_board;
 
 /// The first solution of a puzzle with the best engine for its layout, or `None` when

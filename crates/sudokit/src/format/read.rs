@@ -24,7 +24,7 @@ use crate::error::ParseError;
 use crate::format::line::{char_value, detect_alphabet, expected};
 use crate::format::ReadOptions;
 use crate::grid::Grid;
-use crate::layout::Layout;
+use crate::layout::{Layout, LayoutRef};
 
 /// One puzzle read from a text: the line it starts on (1-based) and the grid or the
 /// reason it could not be read.
@@ -254,7 +254,7 @@ fn square_size(count: usize) -> Option<usize> {
     (n >= 4 && n * n == count && Layout::is_classic_size(n)).then_some(n)
 }
 
-fn layout_for(n: usize, line: usize) -> Result<std::sync::Arc<Layout>, ParseError> {
+fn layout_for(n: usize, line: usize) -> Result<LayoutRef, ParseError> {
     Layout::classic(n).map_err(|source| ParseError::Layout { line, source })
 }
 

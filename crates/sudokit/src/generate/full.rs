@@ -6,12 +6,10 @@
 //! [`Transform`](crate::transform::Transform) then shuffles the result over its whole
 //! equivalence class.
 
-use std::sync::Arc;
-
 use crate::engine::Engine;
 use crate::generate::{GenerateError, Rng};
 use crate::grid::Grid;
-use crate::layout::Layout;
+use crate::layout::LayoutRef;
 use crate::transform::Transform;
 
 /// How many seedings are tried before giving up (a seeding with no completion is rare
@@ -20,7 +18,7 @@ const SEEDINGS: usize = 32;
 
 /// A random full solution grid on a classic layout.
 pub fn full_grid(
-    layout: &Arc<Layout>,
+    layout: &LayoutRef,
     engine: &dyn Engine,
     rng: &mut Rng,
 ) -> Result<Grid, GenerateError> {

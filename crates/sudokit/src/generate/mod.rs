@@ -37,13 +37,11 @@ pub mod reduce;
 pub mod rng;
 pub mod unavoidable;
 
-use std::sync::Arc;
-
 use thiserror::Error;
 
 use crate::engine::{Engine, SolveError};
 use crate::grid::Grid;
-use crate::layout::Layout;
+use crate::layout::LayoutRef;
 use crate::transform::TransformError;
 
 pub use full::full_grid;
@@ -122,7 +120,7 @@ pub struct Generated {
 /// Makes puzzles for one layout with one set of options.
 #[derive(Debug)]
 pub struct Generator<'e> {
-    layout: Arc<Layout>,
+    layout: LayoutRef,
     options: Options,
     engine: &'e dyn Engine,
     /// The orbits of each symmetry the options may use, computed once.
@@ -132,10 +130,11 @@ pub struct Generator<'e> {
 impl<'e> Generator<'e> {
     /// A generator for a classic layout; `engine` answers the uniqueness checks.
     pub fn new(
-        layout: Arc<Layout>,
+        layout: impl Into<LayoutRef>,
         options: Options,
         engine: &'e dyn Engine,
     ) -> Result<Generator<'e>, GenerateError> {
+        let layout = layout.into();
         if !layout.is_classic() {
             return Err(TransformError::NotClassic.into());
         }
