@@ -6,7 +6,7 @@ use std::str::FromStr;
 use crate::error::{ParseError, PuzzleError};
 use crate::layout::{cell_name, LayoutRef};
 
-/// Digits per cell (`0` = empty) on a shared [`Layout`].
+/// Digits per cell (`0` = empty) on a shared [`Layout`](crate::Layout).
 ///
 /// ```
 /// use sudokit::Grid;

@@ -1,7 +1,7 @@
 //! # sudokit
 //!
 //! A Sudoku toolkit: one small model of a puzzle ([`Layout`], [`Grid`],
-//! [`Candidates`]), the common text formats ([`format`]) and solving engines that share
+//! [`Candidates`]), the common text formats ([`format`](mod@format)) and solving engines that share
 //! one contract ([`engine::Engine`]).
 //!
 //! ```

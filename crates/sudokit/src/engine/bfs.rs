@@ -12,6 +12,9 @@
 //! stop with [`SolveError::Bound`] after [`BoardSearch::max_nodes`] expansions or when
 //! the frontier would hold more than [`BoardSearch::max_frontier_bytes`].
 
+// The docs above link this module's private parts, for `cargo doc --document-private-items`.
+#![allow(rustdoc::private_intra_doc_links)]
+
 mod board;
 
 use std::cmp::Reverse;

@@ -4,7 +4,7 @@
 //!   blocks, whitespace-separated numbers, comments) into [`read::Record`]s, each with
 //!   the line it started on and either a [`Grid`](crate::Grid) or a
 //!   [`ParseError`](crate::ParseError).
-//! - [`line`] is the one-line form and the single-character alphabets per size.
+//! - [`line`](mod@line) is the one-line form and the single-character alphabets per size.
 //! - [`block`] writes the multi-line forms: plain rows and the pretty picture.
 //! - [`pencilmark`] reads and writes candidate states (pencilmark grids, Sukaku lines).
 //!

@@ -11,7 +11,7 @@
 //!
 //! A cell with one candidate is a placed digit when no cell of its units still has
 //! that digit as a candidate, and an open cell with a single candidate (a naked single
-//! to find) otherwise. [`write`] gives the grid form.
+//! to find) otherwise. [`write()`] gives the grid form.
 
 use std::fmt::Write;
 

@@ -3,7 +3,7 @@
 //! An engine completes a grid whose boxes on the main diagonal (9×9 and smaller square
 //! boxes) or whose first box (larger boards) hold random permutations — those boxes share
 //! no unit, so the givens never conflict — and a uniformly random
-//! [`Transform`](crate::transform::Transform) then shuffles the result over its whole
+//! [`Transform`] then shuffles the result over its whole
 //! equivalence class.
 
 use crate::engine::Engine;

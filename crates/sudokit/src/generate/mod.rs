@@ -3,7 +3,7 @@
 //!
 //! A [`Generator`] makes one puzzle per call from a [`Rng`]: a random solution grid
 //! ([`full_grid`]), then clues removed orbit by orbit of the [`Symmetry`] while the
-//! solution stays unique ([`reduce`]) — to a puzzle that is minimal with respect to the
+//! solution stays unique ([`reduce()`]) — to a puzzle that is minimal with respect to the
 //! symmetry, or to a target clue count. [`Generator::generate`] repeats this until a
 //! caller's predicate accepts a puzzle (a difficulty filter is such a predicate), up to
 //! a bound on attempts; every attempt has its own random stream, so attempts may also

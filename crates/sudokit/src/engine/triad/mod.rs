@@ -58,6 +58,9 @@
 //! ([`avx2`]: each box in one vector register, each band's configurations in another,
 //! moved between the two with dword permutes).
 
+// The docs above link this module's private parts, for `cargo doc --document-private-items`.
+#![allow(rustdoc::private_intra_doc_links)]
+
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod band;
