@@ -16,28 +16,28 @@
 //! Experimental: it now runs level with the `sudoku` crate on the hardest puzzles, still
 //! behind `fast` everywhere. Measured single-thread, release build, AVX2 variant, with
 //! `peer-compare --engine triad --reps 3` (CPU time, best of 3, ratio to the `sudoku`
-//! crate in the same run, whole files of `../shared/data/`; `fast` measured the same
-//! way right after, on a machine shared with other work, so about ±5%):
+//! crate in the same run, whole files of `../shared/data/`; `fast` with
+//! `peer-compare --reps 5` in the same hour, idle machine, runs still move by about 5%):
 //!
 //! | set | guesses / puzzle (1st, lim2) | 1st vs crate | lim2 vs crate | `fast` 1st, lim2 |
 //! |---|---:|---:|---:|---:|
-//! | SE 11+ (forum hardest 1905 11+) | 65.2, 123.3 | 1.00× | 1.03× | 1.12×, 1.14× |
-//! | forum hardest 1106 | 96.8, 221.1 | 0.89× | 1.16× | 0.92×, 1.27× |
-//! | top1465 | 10.1, 17.7 | 1.03× | 1.05× | 1.15×, 1.21× |
-//! | 17-clue | 0.74, 1.12 | 0.72× | 0.76× | 1.04×, 1.07× |
-//! | serg benchmark | 6.35, 8.35 | 0.91× | 0.79× | 0.93×, 0.87× |
+//! | SE 11+ (forum hardest 1905 11+) | 65.2, 123.3 | 0.99× | 1.04× | 1.29×, 1.32× |
+//! | forum hardest 1106 | 96.8, 221.1 | 0.89× | 1.17× | 1.10×, 1.48× |
+//! | top1465 | 10.1, 17.7 | 1.03× | 1.05× | 1.33×, 1.39× |
+//! | 17-clue | 0.74, 1.12 | 0.72× | 0.76× | 1.25×, 1.29× |
+//! | serg benchmark | 6.35, 8.35 | 0.91× | 0.80× | 0.89×, 0.83× |
 //!
 //! Branch points per puzzle, for the first solution and to count 2 (about half the
 //! guesses): SE 11+ 34.2 and 61.6, top1465 5.86 and 8.87, 17-clue 0.46 and 0.56.
 //!
 //! The propagation matches what tdoku's write-up reports for its SIMD solver (7.9% and
 //! 78.7% of top1465 and 17-clue puzzles without a guess; 6.13, 0.48 and 35.85 guesses
-//! per puzzle): about 30% fewer branch points than `fast` on SE 11+ (100.1 guesses on
-//! two-candidate cells, about 50 branch points). Each branch point still costs about
+//! per puzzle): about 20% fewer branch points than `fast` on SE 11+ (84.5 guesses on
+//! two-candidate cells, about 42 branch points). Each branch point still costs about
 //! 1.6 times as much: on the first 4,000 SE 11+ puzzles (`valgrind --tool=callgrind`,
 //! `--only sudokit-first` / `sudokit-limit2`) the timing loop runs 0.89 G instructions
-//! against 0.79 G for `fast` and 0.84 G for the crate (first solution), and 1.66 G
-//! against 1.54 G and 1.71 G (count to 2); it ran 1.73 G and 3.22 G before the band
+//! against 0.73 G for `fast` and 0.84 G for the crate (first solution), and 1.66 G
+//! against 1.41 G and 1.71 G (count to 2); it ran 1.73 G and 3.22 G before the band
 //! code moved to vector permutes. Guesses in [`crate::Stats`] count each branch entered
 //! (about two per branch point).
 //!
