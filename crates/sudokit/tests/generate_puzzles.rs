@@ -7,7 +7,7 @@ use sudokit::engine::{Auto, Engine, Generic};
 use sudokit::generate::{
     GenerateError, Generated, Generator, Options, Rng, Symmetry, SymmetryChoice,
 };
-use sudokit::{Grid, Layout, LayoutRef};
+use sudokit::{Grid, Layout};
 
 /// A plain backtracking counter for 9×9, independent of the library's engines.
 fn count_9x9(cells: &mut [u8; 81], limit: u32) -> u32 {
@@ -230,7 +230,7 @@ fn bad_requests_are_errors() {
         Err(GenerateError::TargetTooHigh { .. })
     ));
     let diag: Vec<usize> = (0..9).map(|i| i * 10).collect();
-    let x = LayoutRef::from(Layout::with_boxes(3, 3, vec![diag]).unwrap());
+    let x = std::sync::Arc::new(Layout::with_boxes(3, 3, vec![diag]).unwrap());
     assert!(Generator::new(x, Options::default(), &Auto).is_err());
 }
 

@@ -261,7 +261,7 @@ mod tests {
     #[test]
     fn extra_regions_are_refused() {
         let diag: Vec<usize> = (0..4).map(|i| i * 5).collect();
-        let layout = crate::LayoutRef::from(Layout::with_boxes(2, 2, vec![diag]).unwrap());
+        let layout = std::sync::Arc::new(Layout::with_boxes(2, 2, vec![diag]).unwrap());
         let err = Backtrack::default()
             .solve(&Grid::empty(layout))
             .unwrap_err();

@@ -318,7 +318,7 @@ mod tests {
     #[test]
     fn extra_regions_are_covered_too() {
         let diag: Vec<usize> = (0..4).map(|i| i * 5).collect();
-        let layout = crate::LayoutRef::from(Layout::with_boxes(2, 2, vec![diag]).unwrap());
+        let layout = std::sync::Arc::new(Layout::with_boxes(2, 2, vec![diag]).unwrap());
         let g = Grid::empty(layout);
         let s = Dlx.count(&g, u64::MAX).unwrap();
         let reference = crate::engine::Generic.count(&g, u64::MAX).unwrap();
