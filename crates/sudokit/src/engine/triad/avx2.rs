@@ -1,13 +1,15 @@
 //! The search variant compiled with `avx2` and `popcnt` (x86-64 only), chosen at run
 //! time by [`super::dispatch`].
 //!
-//! Same rules and same results as the portable code ([`super::boxes`], [`super::band`]);
-//! the tests in [`super::dispatch`] compare them. A box is one 256-bit vector (16 lanes
-//! of 16 bits, matrix row `r` in 64-bit element `r`): rows rotate with 64-bit shifts,
-//! columns with 64-bit permutes, candidates are counted with a nibble table
-//! (`_mm256_shuffle_epi8`). A band's configurations are one vector of eight 32-bit
-//! lanes, so that a single dword permute (`_mm256_permutevar8x32_epi32`) moves the digits
-//! a box allows per minirow to the configurations using that minirow, and back.
+//! Same rules and same results as the portable band step ([`super::state::step`]); the
+//! tests in [`super::dispatch`] compare them. A box is one 256-bit vector (16 lanes of
+//! 16 bits, matrix row `r` in 64-bit element `r`): the lanes of a matrix row are
+//! combined with shuffles inside each 64-bit element, the lanes of a matrix column with
+//! 64-bit permutes, and candidates are counted with a nibble table. A band's
+//! configurations are one 128-bit vector; configurations become positive triads, triads
+//! become box masks, and box reports become eliminations by byte shuffles
+//! (`_mm256_shuffle_epi8`) with the tables below, each built at compile time from
+//! [`PERMS`].
 //!
 //! Calling a function compiled for CPU features is sound only when the CPU has them:
 //! [`start`] and [`search`] are `unsafe` for that reason, and [`Avx2`] is reached only
@@ -15,10 +17,10 @@
 
 use std::arch::x86_64::*;
 
-use super::band::{Configs, HERE, PERMS};
-use super::boxes::{Lanes, ALL, CELL, IN_COL, IN_ROW, MIN, TRIAD};
+use super::band::{box_of, Band, HERE, PERMS};
+use super::boxes::{Lanes, ALL, CELL, MIN};
 use super::search::{begin, descend, Recurse};
-use super::state::State;
+use super::state::{across, down, State};
 use crate::engine::nine::Run;
 
 /// Whether this CPU has every feature [`search`] is compiled for.
@@ -56,25 +58,188 @@ impl Recurse for Avx2 {
     }
 
     #[inline(always)]
-    fn settle(b: &mut Lanes) -> Option<bool> {
+    fn step(s: &mut State, k: usize) -> Option<u8> {
         // SAFETY: as above, `Avx2` only runs after `supported` confirmed AVX2.
-        unsafe { settle(b) }
-    }
-
-    #[inline(always)]
-    fn pull(cfg: &mut Configs, k: usize, boxes: &[Lanes; 9]) -> bool {
-        // SAFETY: as above.
-        unsafe { pull(cfg, k, boxes) }
-    }
-
-    #[inline(always)]
-    fn push(cfg: &Configs, k: usize, boxes: &mut [Lanes; 9]) -> u16 {
-        // SAFETY: as above.
-        unsafe { push(cfg, k, boxes) }
+        unsafe { step(s, k) }
     }
 }
 
-/// Loads a 32-byte value (a box, a band's configurations, a permute index).
+/// A byte-shuffle control for 16-bit lanes: output lane `l` (0–15) takes lane
+/// `src[l]` (0–7) of its own 128-bit half, or 0 when `src[l]` is negative.
+const fn control(src: [i32; 16]) -> [u8; 32] {
+    let mut out = [0x80u8; 32];
+    let mut l = 0;
+    while l < 16 {
+        if src[l] >= 0 {
+            out[2 * l] = 2 * src[l] as u8;
+            out[2 * l + 1] = 2 * src[l] as u8 + 1;
+        }
+        l += 1;
+    }
+    out
+}
+
+/// Positive triads, as lanes: box 0 in lanes 0–2, box 1 in 4–6, box 2 in 8–10. Entry
+/// `(j, r)` of lane `l`, if any.
+const fn triad_lane(l: usize) -> Option<(usize, usize)> {
+    match l {
+        0..=2 => Some((0, l)),
+        4..=6 => Some((1, l - 4)),
+        8..=10 => Some((2, l - 8)),
+        _ => None,
+    }
+}
+
+/// Configurations (both halves) to positive triads: `w` picks one of the two
+/// configurations through each minirow.
+const fn to_triads(w: usize) -> [u8; 32] {
+    let mut src = [-1; 16];
+    let mut l = 0;
+    while l < 16 {
+        if let Some((j, r)) = triad_lane(l) {
+            src[l] = HERE[j][r][w] as i32;
+        }
+        l += 1;
+    }
+    control(src)
+}
+
+static TO_TRIADS: [[u8; 32]; 2] = [to_triads(0), to_triads(1)];
+
+/// Triads found full (three digits) to the configurations they rule out: per
+/// configuration `p`, the two other minirows of box 0 (`w` = 0, 1) or of box 1
+/// (`w` = 2, 3) in the low half, of box 2 in the high half.
+const fn full_to_configs(w: usize) -> [u8; 32] {
+    let mut src = [-1; 16];
+    let mut p = 0;
+    while p < 6 {
+        let j = w / 2;
+        src[p] = (4 * j + (PERMS[p][j] + 1 + w % 2) % 3) as i32;
+        src[8 + p] = ((PERMS[p][2] + 1 + w % 2) % 3) as i32;
+        p += 1;
+    }
+    control(src)
+}
+
+static FULL_TO_CONFIGS: [[u8; 32]; 4] = [
+    full_to_configs(0),
+    full_to_configs(1),
+    full_to_configs(2),
+    full_to_configs(3),
+];
+
+/// Positive triads of box `j` (at lanes `base..base + 3` of both halves: box 1 at 4,
+/// the others at 0) to the mask of that box, for a horizontal (`vertical` false) or
+/// vertical band. Cells take their minirow's (minicolumn's) triad; negative triads one
+/// (`w` = 0) or the other (`w` = 1) of the two other triads.
+const fn to_mask(vertical: bool, j: usize, w: usize) -> [u8; 32] {
+    let base = if j == 1 { 4 } else { 0 };
+    let mut src = [-1; 16];
+    let mut l = 0;
+    while l < 16 {
+        let (row, col) = (l / 4, l % 4);
+        let (along, across) = if vertical { (row, col) } else { (col, row) };
+        if across < 3 {
+            if along < 3 {
+                src[l] = (base + across) as i32;
+            } else {
+                src[l] = (base + (across + 1 + w) % 3) as i32;
+            }
+        }
+        l += 1;
+    }
+    control(src)
+}
+
+static TO_MASK: [[[[u8; 32]; 2]; 3]; 2] = {
+    let mut t = [[[[0; 32]; 2]; 3]; 2];
+    let mut o = 0;
+    while o < 2 {
+        let mut j = 0;
+        while j < 3 {
+            t[o][j] = [to_mask(o == 1, j, 0), to_mask(o == 1, j, 1)];
+            j += 1;
+        }
+        o += 1;
+    }
+    t
+};
+
+/// Lanes a band's mask leaves alone: row 3 for a horizontal band, column 3 for a
+/// vertical one.
+const fn untouched(vertical: bool) -> [u16; 16] {
+    let mut t = [0; 16];
+    let mut l = 0;
+    while l < 16 {
+        if (vertical && l % 4 == 3) || (!vertical && l / 4 == 3) {
+            t[l] = 0xFFFF;
+        }
+        l += 1;
+    }
+    t
+}
+
+static UNTOUCHED: [[u16; 16]; 2] = [untouched(false), untouched(true)];
+
+/// The horizontal triad lanes (3, 7 and 11) of a box's assertions to lanes 0–2 (low
+/// half of the result OR-ed with the high half), and of its placements to lanes 4–6.
+static ABSENT_ACROSS: [u8; 32] = {
+    let mut src = [-1; 16];
+    src[0] = 3;
+    src[1] = 7;
+    src[10] = 3;
+    control(src)
+};
+static PRESENT_ACROSS: [u8; 32] = {
+    let mut src = [-1; 16];
+    src[4] = 3;
+    src[5] = 7;
+    src[14] = 3;
+    control(src)
+};
+
+/// A box's report (absent digits per minirow in lanes 0–2, present ones in 4–6; the
+/// horizontal band's view in the low half, the vertical band's in the high half) to the
+/// eliminations of its two bands: `w` = 0 the configuration's own minirow, absent;
+/// `w` = 1, 2 the other minirows, present.
+const fn report_to_configs(b: usize, w: usize) -> [u8; 32] {
+    let (jh, jv) = (b % 3, b / 3);
+    let mut src = [-1; 16];
+    let mut p = 0;
+    while p < 6 {
+        let mut half = 0;
+        while half < 2 {
+            let r = PERMS[p][if half == 0 { jh } else { jv }];
+            src[8 * half + p] = if w == 0 {
+                r as i32
+            } else {
+                (4 + (r + w) % 3) as i32
+            };
+            half += 1;
+        }
+        p += 1;
+    }
+    control(src)
+}
+
+static REPORT_TO_CONFIGS: [[[u8; 32]; 3]; 9] = {
+    let mut t = [[[0; 32]; 3]; 9];
+    let mut b = 0;
+    while b < 9 {
+        t[b] = [
+            report_to_configs(b, 0),
+            report_to_configs(b, 1),
+            report_to_configs(b, 2),
+        ];
+        b += 1;
+    }
+    t
+};
+
+/// Swaps the two 16-bit lanes of every 32-bit element (lanes `c ^ 1`).
+static SWAP_PAIRS: [u8; 32] = control([1, 0, 3, 2, 5, 4, 7, 6, 1, 0, 3, 2, 5, 4, 7, 6]);
+
+/// Loads 32 bytes (a box, a table).
 #[inline(always)]
 fn load<T: Copy>(x: &T) -> __m256i {
     const { assert!(std::mem::size_of::<T>() == 32) };
@@ -83,282 +248,65 @@ fn load<T: Copy>(x: &T) -> __m256i {
     unsafe { _mm256_loadu_si256(std::ptr::from_ref(x).cast()) }
 }
 
-/// Stores a 32-byte value (a box, a band's configurations).
+/// Stores a box.
 #[inline(always)]
-fn store<T: Copy>(x: &mut T, v: __m256i) {
-    const { assert!(std::mem::size_of::<T>() == 32) };
-    // SAFETY: `T` is 32 bytes (checked at compile time) and plain integers, valid for
-    // any bits; unaligned stores accept any address.
+fn store(x: &mut Lanes, v: __m256i) {
+    // SAFETY: a box is 32 bytes of plain integers, valid for any bits; unaligned stores
+    // accept any address.
     unsafe { _mm256_storeu_si256(std::ptr::from_mut(x).cast(), v) }
 }
 
-/// Dword permutes that gather, per configuration, the lane holding what box `j` allows
-/// in the configuration's minirow: the fits of a horizontal band's box lie in dword
-/// `2r` ([`fits_rows`]), those of a vertical band's box in dword `r` ([`fits_cols`]).
-const fn pick(scale: usize) -> [[i32; 8]; 3] {
-    let mut t = [[6; 8]; 3];
-    let mut j = 0;
-    while j < 3 {
-        let mut p = 0;
-        while p < 6 {
-            t[j][p] = (scale * PERMS[p][j]) as i32;
-            p += 1;
-        }
-        j += 1;
-    }
-    t
+/// Loads 16 bytes (a band's configurations or pending eliminations).
+#[inline(always)]
+fn load_half(x: &[u16; 8]) -> __m128i {
+    // SAFETY: 16 bytes; unaligned loads accept any address.
+    unsafe { _mm_loadu_si128(std::ptr::from_ref(x).cast()) }
 }
 
-const PICK_ROWS: [[i32; 8]; 3] = pick(2);
-const PICK_COLS: [[i32; 8]; 3] = pick(1);
-
-/// Dword permutes that gather, per minirow `r` of box `j` of a horizontal band, the
-/// configuration `HERE[j][r][w]` (one of the two placing the digit there) into dwords
-/// `2r` and `2r + 1`. Unused dwords read lane 6 (always 0).
-const fn gather_rows(w: usize) -> [[i32; 8]; 3] {
-    let mut t = [[6; 8]; 3];
-    let mut j = 0;
-    while j < 3 {
-        let mut r = 0;
-        while r < 3 {
-            t[j][2 * r] = HERE[j][r][w] as i32;
-            t[j][2 * r + 1] = HERE[j][r][w] as i32;
-            r += 1;
-        }
-        j += 1;
-    }
-    t
+/// Stores 16 bytes.
+#[inline(always)]
+fn store_half(x: &mut [u16; 8], v: __m128i) {
+    // SAFETY: 16 bytes of plain integers, valid for any bits.
+    unsafe { _mm_storeu_si128(std::ptr::from_mut(x).cast(), v) }
 }
 
-/// Dword permutes for box `j` of a vertical band, `w` = 0–3: dword `c` gathers one of
-/// the two configurations placing the digit in minicolumn `c`, dword `4 + c` one of
-/// the four placing it in another minicolumn. OR-ed over `w`, dwords 0–2 hold what the
-/// cells of each minicolumn keep, dwords 4–6 what its negative triad keeps.
-const fn gather_cols(w: usize) -> [[i32; 8]; 3] {
-    let mut t = [[6; 8]; 3];
-    let mut j = 0;
-    while j < 3 {
-        let mut c = 0;
-        while c < 3 {
-            t[j][c] = HERE[j][c][w % 2] as i32;
-            t[j][4 + c] = HERE[j][(c + 1 + w / 2) % 3][w % 2] as i32;
-            c += 1;
-        }
-        j += 1;
-    }
-    t
-}
-
-/// Per box `j`: [`gather_rows`] for both `w`.
-const HERE_ROWS: [[[i32; 8]; 2]; 3] = {
-    let t = [gather_rows(0), gather_rows(1)];
-    [[t[0][0], t[1][0]], [t[0][1], t[1][1]], [t[0][2], t[1][2]]]
-};
-
-/// Per box `j`: [`gather_cols`] for every `w`.
-const HERE_COLS: [[[i32; 8]; 4]; 3] = {
-    let t = [
-        gather_cols(0),
-        gather_cols(1),
-        gather_cols(2),
-        gather_cols(3),
-    ];
-    [
-        [t[0][0], t[1][0], t[2][0], t[3][0]],
-        [t[0][1], t[1][1], t[2][1], t[3][1]],
-        [t[0][2], t[1][2], t[2][2], t[3][2]],
-    ]
-};
-
-/// The digits box `x` allows in each minirow `r` of a configuration (some cell has
-/// them, both other horizontal triads have them), in lane 0 of element `r`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn fits_rows(x: __m256i) -> __m256i {
-    let cells = _mm256_or_si256(
-        _mm256_or_si256(x, _mm256_srli_epi64::<16>(x)),
-        _mm256_srli_epi64::<32>(x),
-    );
-    let triads = _mm256_srli_epi64::<48>(x);
-    _mm256_and_si256(
-        _mm256_and_si256(cells, _mm256_permute4x64_epi64::<0b11_00_10_01>(triads)),
-        _mm256_permute4x64_epi64::<0b11_01_00_10>(triads),
-    )
+fn shuffle(x: __m256i, control: &[u8; 32]) -> __m256i {
+    _mm256_shuffle_epi8(x, load(control))
 }
 
-/// The digits box `x` allows in each minicolumn `c` of a configuration, in dword `c`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn fits_cols(x: __m256i) -> __m256i {
-    let cells = _mm256_or_si256(
-        _mm256_or_si256(x, _mm256_permute4x64_epi64::<0b11_00_10_01>(x)),
-        _mm256_permute4x64_epi64::<0b11_01_00_10>(x),
-    );
-    // Row 3 (the vertical triads, lane 3 empty) in every element, then rotated by one
-    // and by two lanes among lanes 0–2.
-    let triads = _mm256_permute4x64_epi64::<0xFF>(x);
-    let next = _mm256_or_si256(
-        _mm256_srli_epi64::<16>(triads),
-        _mm256_slli_epi64::<32>(triads),
-    );
-    let after = _mm256_or_si256(
-        _mm256_srli_epi64::<32>(triads),
-        _mm256_slli_epi64::<16>(triads),
-    );
-    let fits = _mm256_and_si256(_mm256_and_si256(cells, next), after);
-    _mm256_cvtepu16_epi32(_mm256_castsi256_si128(fits))
+fn or(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_or_si256(a, b)
 }
 
-/// [`super::band::pull`] with vectors.
-///
-/// # Safety
-/// The CPU must support AVX2.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub unsafe fn pull(cfg: &mut Configs, k: usize, boxes: &[Lanes; 9]) -> bool {
-    let old = load(cfg);
-    let mut next = old;
-    if k < 3 {
-        for (j, pick) in PICK_ROWS.iter().enumerate() {
-            let fits = fits_rows(load(&boxes[3 * k + j]));
-            next = _mm256_and_si256(next, _mm256_permutevar8x32_epi32(fits, load(pick)));
-        }
-    } else {
-        for (j, pick) in PICK_COLS.iter().enumerate() {
-            let fits = fits_cols(load(&boxes[k - 3 + 3 * j]));
-            next = _mm256_and_si256(next, _mm256_permutevar8x32_epi32(fits, load(pick)));
-        }
-    }
-    store(cfg, next);
-    _mm256_testc_si256(next, old) == 0
+fn and(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_and_si256(a, b)
 }
 
-/// Restricts box `b` by `mask`; returns whether it changed.
+/// `b` without the bits of `a`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn restrict(b: &mut Lanes, mask: __m256i) -> bool {
-    let x = load(b);
-    store(b, _mm256_and_si256(x, mask));
-    _mm256_testc_si256(mask, x) == 0
+fn andnot(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_andnot_si256(a, b)
 }
 
-/// [`super::band::push`] with vectors.
-///
-/// # Safety
-/// The CPU must support AVX2.
+/// Whether `a & b` is empty.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub unsafe fn push(cfg: &Configs, k: usize, boxes: &mut [Lanes; 9]) -> u16 {
-    let c = load(cfg);
-    let mut changed = 0;
-    if k < 3 {
-        // Each configuration in both halves of its dword: a dword permute then fills two
-        // lanes of a box row.
-        let c2 = _mm256_or_si256(c, _mm256_slli_epi32::<16>(c));
-        let row3 = load(&[0, 0, 0, u64::MAX]);
-        for (j, [first, second]) in HERE_ROWS.iter().enumerate() {
-            let here = _mm256_or_si256(
-                _mm256_permutevar8x32_epi32(c2, load(first)),
-                _mm256_permutevar8x32_epi32(c2, load(second)),
-            );
-            let away = _mm256_or_si256(
-                _mm256_permute4x64_epi64::<0b11_00_10_01>(here),
-                _mm256_permute4x64_epi64::<0b11_01_00_10>(here),
-            );
-            let mask = _mm256_or_si256(_mm256_blend_epi16::<0b1000_1000>(here, away), row3);
-            let b = 3 * k + j;
-            if restrict(&mut boxes[b], mask) {
-                changed |= 1 << b;
-            }
-        }
-    } else {
-        let lane3 = _mm256_set1_epi64x(0xFFFF << 48);
-        for (j, idx) in HERE_COLS.iter().enumerate() {
-            let [a, b, d, e] = idx.map(|t| _mm256_permutevar8x32_epi32(c, load(&t)));
-            let v = _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(d, e));
-            // Dwords to lanes: here in rows 0–2, the triads' digits in row 3.
-            let packed = _mm256_packus_epi32(v, v);
-            let mask = _mm256_or_si256(_mm256_permute4x64_epi64::<0b10_00_00_00>(packed), lane3);
-            let bx = k - 3 + 3 * j;
-            if restrict(&mut boxes[bx], mask) {
-                changed |= 1 << bx;
-            }
-        }
-    }
-    changed
+fn disjoint(a: __m256i, b: __m256i) -> bool {
+    _mm256_testz_si256(a, b) == 1
 }
 
-/// [`super::boxes::settle`] on one vector.
-///
-/// # Safety
-/// The CPU must support AVX2.
+/// The two halves of `x` OR-ed.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub unsafe fn settle(b: &mut Lanes) -> Option<bool> {
-    let cell = load(&CELL);
-    let triad = load(&TRIAD);
-    let in_row = load(&IN_ROW);
-    let in_col = load(&IN_COL);
-    let min = load(&MIN);
-    let three = _mm256_set1_epi16(3);
-    let zero = _mm256_setzero_si256();
-    let mut v = load(b);
-    let mut changed = false;
-    loop {
-        let pop = popcounts(v);
-        let ro = row_others(v);
-        let co = col_others(v);
-        let hidden = _mm256_andnot_si256(_mm256_and_si256(ro, co), _mm256_and_si256(cell, v));
-        let asserted = _mm256_or_si256(_mm256_and_si256(v, _mm256_cmpeq_epi16(pop, min)), hidden);
-        let ra = row_others(asserted);
-        let ca = col_others(asserted);
-        // The digits asserted in the cells of each row (lane 3 of `ra`), in the other
-        // rows.
-        let other_rows = col_others(spread_last(ra));
-        // The other lanes of a horizontal triad's row, of a vertical triad's column.
-        let union = _mm256_and_si256(triad, _mm256_blendv_epi8(co, ro, in_row));
-        let union_pop = popcounts(union);
-        let y = _mm256_or_si256(
-            _mm256_and_si256(v, _mm256_cmpeq_epi16(hidden, zero)),
-            hidden,
-        );
-        let gone = _mm256_or_si256(
-            _mm256_or_si256(_mm256_and_si256(in_row, ra), _mm256_and_si256(in_col, ca)),
-            _mm256_or_si256(
-                _mm256_and_si256(cell, other_rows),
-                _mm256_and_si256(union, _mm256_cmpeq_epi16(union_pop, three)),
-            ),
-        );
-        let next = _mm256_andnot_si256(gone, y);
-        if any(_mm256_xor_si256(next, v)) {
-            changed = true;
-            v = next;
-            continue;
-        }
-        let digits = _mm256_set1_epi16(ALL as i16);
-        let missing_row = _mm256_andnot_si256(_mm256_or_si256(v, ro), digits);
-        let missing_col = _mm256_andnot_si256(_mm256_or_si256(v, co), digits);
-        let several = _mm256_cmpeq_epi16(
-            _mm256_and_si256(hidden, _mm256_sub_epi16(hidden, _mm256_set1_epi16(1))),
-            zero,
-        );
-        let bad = _mm256_or_si256(
-            _mm256_or_si256(
-                _mm256_and_si256(in_row, missing_row),
-                _mm256_and_si256(in_col, missing_col),
-            ),
-            _mm256_or_si256(
-                _mm256_cmpgt_epi16(min, pop),
-                _mm256_and_si256(triad, _mm256_cmpgt_epi16(three, union_pop)),
-            ),
-        );
-        // `several` is all ones where a lane has at most one hidden digit.
-        if any(bad) || _mm256_movemask_epi8(several) != -1 {
-            return None;
-        }
-        store(b, v);
-        return Some(changed);
-    }
+fn fold(x: __m256i) -> __m128i {
+    _mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x))
 }
 
 /// Candidates per 16-bit lane: a nibble table, then the two bytes of each lane added.
@@ -375,52 +323,147 @@ fn popcounts(x: __m256i) -> __m256i {
     _mm256_maddubs_epi16(_mm256_add_epi8(lo, hi), _mm256_set1_epi8(1))
 }
 
-/// Each lane's matrix row rotated by one lane (a byte shuffle within each 64-bit
-/// element): lane `c` gets lane `c + 1 mod 4`.
+/// The positive triads of a band's configurations (see [`triad_lane`]).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn rotate_one(x: __m256i) -> __m256i {
-    let one = _mm256_setr_epi8(
-        2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12,
-        13, 14, 15, 8, 9,
-    );
-    _mm256_shuffle_epi8(x, one)
+fn triads(cfg: __m128i) -> __m256i {
+    let both = _mm256_broadcastsi128_si256(cfg);
+    or(shuffle(both, &TO_TRIADS[0]), shuffle(both, &TO_TRIADS[1]))
 }
 
-/// The other three lanes of each lane's matrix row (one 64-bit element), OR-ed: lane
-/// `c + 2`, then lanes `c + 1` and `c + 3` as one rotation of lanes `c` and `c + 2`.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn row_others(x: __m256i) -> __m256i {
-    let across = _mm256_shuffle_epi32::<0b10_11_00_01>(x);
-    _mm256_or_si256(across, rotate_one(_mm256_or_si256(x, across)))
+/// What [`restrict`] did to a box.
+enum Restricted {
+    Unchanged,
+    Contradiction,
+    /// The assertions and the eliminations of the last round.
+    Changed(__m256i, __m256i),
 }
 
-/// Lane 3 of each of the matrix rows 0–2 in every lane of its row; row 3 cleared.
+/// [`super::boxes::restrict`] on one vector.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn spread_last(x: __m256i) -> __m256i {
-    let last = _mm256_setr_epi8(
-        6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15, 6, 7, 6, 7, 6, 7, 6, 7, -1, -1, -1,
-        -1, -1, -1, -1, -1,
-    );
-    _mm256_shuffle_epi8(x, last)
+fn restrict(b: &mut Lanes, mask: __m256i) -> Restricted {
+    let x = load(b);
+    if _mm256_testc_si256(mask, x) == 1 {
+        return Restricted::Unchanged;
+    }
+    let min = load(&MIN);
+    let cell = load(&CELL);
+    let digits = _mm256_set1_epi16(ALL as i16);
+    let zero = _mm256_setzero_si256();
+    let mut v = and(x, mask);
+    loop {
+        // Cells with one candidate: `x & (x - 1)` is zero (and `x` is not).
+        let fewer = _mm256_and_si256(v, _mm256_sub_epi16(v, _mm256_set1_epi16(1)));
+        let single = andnot(_mm256_cmpeq_epi16(v, zero), _mm256_cmpeq_epi16(fewer, zero));
+        // Digits in two or more lanes of a matrix row: lanes c ^ 2, then c ^ 1.
+        let far = _mm256_shuffle_epi32::<0b10_11_00_01>(v);
+        let (once, twice) = (or(v, far), and(v, far));
+        let twice_row = or(
+            or(twice, shuffle(twice, &SWAP_PAIRS)),
+            and(once, shuffle(once, &SWAP_PAIRS)),
+        );
+        // The same in a matrix column: rows r ^ 1, then r ^ 2.
+        let near = _mm256_shuffle_epi32::<0b01_00_11_10>(v);
+        let (once, twice) = (or(v, near), and(v, near));
+        let twice_col = or(
+            or(twice, _mm256_permute4x64_epi64::<0b01_00_11_10>(twice)),
+            and(once, _mm256_permute4x64_epi64::<0b01_00_11_10>(once)),
+        );
+        let hidden = andnot(and(twice_row, twice_col), v);
+        let cells = and(cell, or(and(single, v), hidden));
+        let rows = or(cells, _mm256_shuffle_epi32::<0b10_11_00_01>(cells));
+        let rows = or(rows, shuffle(rows, &SWAP_PAIRS));
+        let cols = or(cells, _mm256_shuffle_epi32::<0b01_00_11_10>(cells));
+        let cols = or(cols, _mm256_permute4x64_epi64::<0b01_00_11_10>(cols));
+        let all = or(cols, _mm256_shuffle_epi32::<0b10_11_00_01>(cols));
+        let all = or(all, shuffle(all, &SWAP_PAIRS));
+        let whole = andnot(_mm256_cmpeq_epi16(cells, zero), digits);
+        let gone = andnot(cells, or(or(and(all, cell), rows), or(cols, whole)));
+        if disjoint(gone, v) {
+            // On the fixpoint: a lane below its minimum is a contradiction (lanes only
+            // lose candidates, so one would still be there), and triads at six assert.
+            let pop = popcounts(v);
+            let low = _mm256_cmpgt_epi16(min, pop);
+            if !disjoint(low, low) {
+                return Restricted::Contradiction;
+            }
+            store(b, v);
+            let asserted = or(and(v, _mm256_cmpeq_epi16(pop, min)), hidden);
+            return Restricted::Changed(asserted, gone);
+        }
+        v = andnot(gone, v);
+    }
 }
 
-/// The other three lanes of each lane's matrix column (the other 64-bit elements),
-/// OR-ed: rows `r ^ 1`, `r ^ 2` and `r ^ 3`.
+/// [`super::state::step`] with vectors.
+///
+/// # Safety
+/// The CPU must support AVX2.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn col_others(x: __m256i) -> __m256i {
-    let far = _mm256_permute4x64_epi64::<0b01_00_11_10>(x);
-    _mm256_or_si256(
-        _mm256_or_si256(_mm256_shuffle_epi32::<0b01_00_11_10>(x), far),
-        _mm256_shuffle_epi32::<0b01_00_11_10>(far),
-    )
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn any(x: __m256i) -> bool {
-    _mm256_testz_si256(x, x) == 0
+pub unsafe fn step(s: &mut State, k: usize) -> Option<u8> {
+    let band: &mut Band = &mut s.bands[k];
+    let pending = load_half(&band.pending);
+    let mut cfg = load_half(&band.cfg);
+    if _mm_testz_si128(cfg, pending) == 1 {
+        return Some(0);
+    }
+    cfg = _mm_andnot_si128(pending, cfg);
+    let mut t = triads(cfg);
+    let full = and(t, _mm256_cmpeq_epi16(popcounts(t), _mm256_set1_epi16(3)));
+    if !disjoint(full, full) {
+        let gone = or(
+            or(
+                shuffle(full, &FULL_TO_CONFIGS[0]),
+                shuffle(full, &FULL_TO_CONFIGS[1]),
+            ),
+            or(
+                shuffle(full, &FULL_TO_CONFIGS[2]),
+                shuffle(full, &FULL_TO_CONFIGS[3]),
+            ),
+        );
+        cfg = _mm_andnot_si128(fold(gone), cfg);
+        t = triads(cfg);
+    }
+    store_half(&mut band.cfg, cfg);
+    let o = usize::from(k >= 3);
+    let low = _mm256_permute4x64_epi64::<0b01_00_01_00>(t);
+    let high = _mm256_permute4x64_epi64::<0b11_10_11_10>(t);
+    let untouched = load(&UNTOUCHED[o]);
+    let mut dirty = 0;
+    for (j, [first, second]) in TO_MASK[o].iter().enumerate() {
+        let src = if j == 2 { high } else { low };
+        let mask = or(or(shuffle(src, first), shuffle(src, second)), untouched);
+        let b = box_of(k, j);
+        match restrict(&mut s.boxes[b], mask) {
+            Restricted::Unchanged => {}
+            Restricted::Contradiction => return None,
+            Restricted::Changed(asserted, gone) => {
+                let across_view = fold(or(
+                    shuffle(asserted, &ABSENT_ACROSS),
+                    shuffle(gone, &PRESENT_ACROSS),
+                ));
+                let down_view =
+                    _mm256_extracti128_si256::<1>(_mm256_unpackhi_epi64(asserted, gone));
+                let view = _mm256_set_m128i(down_view, across_view);
+                let [own, next, last] = &REPORT_TO_CONFIGS[b];
+                let sent = or(
+                    or(shuffle(view, own), shuffle(view, next)),
+                    shuffle(view, last),
+                );
+                let (h, _) = across(b);
+                let (v, _) = down(b);
+                let ph = &mut s.bands[h].pending;
+                store_half(ph, _mm_or_si128(load_half(ph), _mm256_castsi256_si128(sent)));
+                let pv = &mut s.bands[v].pending;
+                store_half(
+                    pv,
+                    _mm_or_si128(load_half(pv), _mm256_extracti128_si256::<1>(sent)),
+                );
+                dirty |= 1 << h | 1 << v;
+            }
+        }
+    }
+    Some(dirty)
 }

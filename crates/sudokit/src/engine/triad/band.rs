@@ -3,31 +3,49 @@
 //! A band is three boxes in a row (a horizontal band) or in a column (a vertical band,
 //! a stack). In a horizontal band a digit occupies one minirow in each box, a different
 //! row of the band in each: one of six permutations, its *configuration*. The band
-//! keeps, per configuration, the digits for which it is still possible
-//! ([`Configs`], one 9-bit lane per permutation). Stacks work the same with
-//! minicolumns.
+//! keeps, per configuration, the digits for which it is still possible (one 9-bit lane
+//! per permutation), and the eliminations its boxes have sent it ([`Band`]). Stacks
+//! work the same with minicolumns.
 //!
-//! The band and its boxes trade restrictions ([`pull`], [`push`]): a configuration
-//! survives for a digit only if each box can put the digit in the configuration's
-//! minirow (some cell there has it) and leave it out of the other two (their negative
-//! triads have it); in return each box learns, per minirow, which digits some surviving
-//! configuration puts there (its cells keep only those) and which it leaves out (its
-//! negative triad keeps only those). This is where row and column hidden singles,
-//! locked candidates and box hidden singles come from. Following tdoku's
-//! `dpll_triad_simd` design (Tom Dillon, t-dillon.github.io/tdoku).
+//! Boxes and bands pass messages, following tdoku's `dpll_triad_simd` design (Tom
+//! Dillon, "A fast Sudoku solver", t-dillon.github.io/tdoku), written here from its
+//! description:
+//! - a box that changed tells each of its bands what it asserts
+//!   ([`super::boxes::Report`]): a digit placed in a minirow rules out the
+//!   configurations that put it in another minirow of that box, a digit known absent
+//!   from a minirow rules out those that put it there ([`report`]);
+//! - a band whose configurations lose digits ([`eliminate`]) works out the *positive
+//!   triads* of its boxes (per minirow, the digits some configuration puts there); a
+//!   minirow left with exactly three such digits holds all three, which rules out their
+//!   configurations through the other minirows of that box ([`triads`]); then each box
+//!   keeps, per minirow, only those digits in its cells and only the digits placed
+//!   elsewhere in its negative triad ([`mask`]).
+//!
+//! This is where row and column hidden singles, locked candidates and naked triads in
+//! minirows come from.
 
-use super::boxes::{lane, Lanes, ALL};
+use super::boxes::{Lanes, ALL};
 
-/// Digits still possible per configuration (lanes 0–5; 6 and 7 stay 0). A lane is
-/// 32 bits wide so that the vector variant holds a band in one register and moves
-/// configurations with a single dword permute.
-pub type Configs = [u32; 8];
+/// Digits still possible per configuration (lanes 0–5; 6 and 7 stay 0), one 128-bit
+/// vector.
+pub type Configs = [u16; 8];
 
-/// All nine digits, as a configuration lane.
-const FULL: u32 = ALL as u32;
+/// A band: its configurations, and every elimination its boxes have sent it. The
+/// eliminations are never cleared: those already applied find nothing left to remove.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(C, align(32))]
+pub struct Band {
+    /// Digits still possible per configuration.
+    pub cfg: Configs,
+    /// Digits to remove per configuration.
+    pub pending: Configs,
+}
 
-/// Every configuration open for every digit.
-pub const OPEN: Configs = [FULL, FULL, FULL, FULL, FULL, FULL, 0, 0];
+/// Every configuration open for every digit, nothing pending.
+pub const OPEN: Band = Band {
+    cfg: [ALL, ALL, ALL, ALL, ALL, ALL, 0, 0],
+    pending: [0; 8],
+};
 
 /// The six configurations: `PERMS[p][j]` is the minirow (minicolumn) of the band's box
 /// `j` that configuration `p` uses.
@@ -61,74 +79,67 @@ pub fn box_of(k: usize, j: usize) -> usize {
     }
 }
 
-/// For a box seen from band `k`: per minirow (minicolumn) `r`, the digits its cells
-/// may hold and the digits its negative triad may hold.
+/// Per box `j` and minirow `r`, the digits some configuration puts there.
 #[inline(always)]
-fn sides(k: usize, b: &Lanes) -> ([u32; 3], [u32; 3]) {
-    let part = |w: u64, c: usize| u32::from((w >> (16 * c)) as u16 & ALL);
-    if k < 3 {
-        let cells = |r: usize| part(b[r] | b[r] >> 16 | b[r] >> 32, 0);
-        let triad = |r: usize| u32::from(lane(b, r, 3));
-        (
-            [cells(0), cells(1), cells(2)],
-            [triad(0), triad(1), triad(2)],
-        )
-    } else {
-        let cells = b[0] | b[1] | b[2];
-        (
-            [part(cells, 0), part(cells, 1), part(cells, 2)],
-            [part(b[3], 0), part(b[3], 1), part(b[3], 2)],
-        )
-    }
+fn positive(cfg: &Configs) -> [[u16; 3]; 3] {
+    HERE.map(|rows| rows.map(|[p, q]| cfg[p] | cfg[q]))
 }
 
-/// Restricts the configurations of band `k` by its three boxes; returns whether they
-/// changed.
+/// Applies the pending eliminations of `band`. Returns the positive triads of its three
+/// boxes after the three-digit rule, or `None` when nothing was pending.
 #[inline(always)]
-pub fn pull(cfg: &mut Configs, k: usize, boxes: &[Lanes; 9]) -> bool {
-    let mut fits = [[0u32; 3]; 3];
-    for (j, f) in fits.iter_mut().enumerate() {
-        let (present, absent) = sides(k, &boxes[box_of(k, j)]);
-        *f = [
-            present[0] & absent[1] & absent[2],
-            present[1] & absent[0] & absent[2],
-            present[2] & absent[0] & absent[1],
-        ];
+pub fn eliminate(band: &mut Band) -> Option<[[u16; 3]; 3]> {
+    if (0..6).all(|p| band.cfg[p] & band.pending[p] == 0) {
+        return None;
     }
-    let before = *cfg;
+    for p in 0..6 {
+        band.cfg[p] &= !band.pending[p];
+    }
+    Some(triads(&mut band.cfg))
+}
+
+/// The positive triads of `cfg`, once a minirow with exactly three possible digits has
+/// ruled out their configurations through the other minirows of its box (one pass).
+#[inline(always)]
+pub fn triads(cfg: &mut Configs) -> [[u16; 3]; 3] {
+    let t = positive(cfg);
+    let three = t.map(|rows| rows.map(|x| if x.count_ones() == 3 { x } else { 0 }));
     for (p, perm) in PERMS.iter().enumerate() {
-        cfg[p] &= fits[0][perm[0]] & fits[1][perm[1]] & fits[2][perm[2]];
+        let mut gone = 0;
+        for (j, &r) in perm.iter().enumerate() {
+            gone |= three[j][(r + 1) % 3] | three[j][(r + 2) % 3];
+        }
+        cfg[p] &= !gone;
     }
-    *cfg != before
+    positive(cfg)
 }
 
-/// Restricts the three boxes of band `k` by its configurations: per minirow, the cells
-/// keep the digits some configuration places there, the negative triad the digits some
-/// configuration places elsewhere. Returns the boxes that changed (bit per box).
-///
-/// A digit left without configurations leaves every lane of a minirow group, which
-/// the box propagation then reports as a contradiction.
+/// The mask a band with positive triads `t` (of one box) puts on that box: per minirow
+/// (minicolumn of a stack) its cells keep `t[r]`, its negative triad the digits of the
+/// other two. Lanes of the other orientation are left alone.
 #[inline(always)]
-pub fn push(cfg: &Configs, k: usize, boxes: &mut [Lanes; 9]) -> u16 {
-    let mut changed = 0;
-    for (j, pairs) in HERE.iter().enumerate() {
-        let here = pairs.map(|[p, q]| u64::from(cfg[p] | cfg[q]));
-        let away = [here[1] | here[2], here[0] | here[2], here[0] | here[1]];
-        let mask: Lanes = if k < 3 {
-            let row = |r: usize| (here[r] * 0x1_0001_0001) | (away[r] << 48);
-            [row(0), row(1), row(2), u64::MAX]
-        } else {
-            let w = |l: [u64; 3]| l[0] | l[1] << 16 | l[2] << 32 | 0xFFFF << 48;
-            [w(here), w(here), w(here), w(away)]
-        };
-        let b = box_of(k, j);
-        let next: Lanes = std::array::from_fn(|r| boxes[b][r] & mask[r]);
-        if next != boxes[b] {
-            boxes[b] = next;
-            changed |= 1 << b;
-        }
+pub fn mask(t: &[u16; 3], vertical: bool) -> Lanes {
+    let elsewhere = |r: usize| u64::from(t[(r + 1) % 3] | t[(r + 2) % 3]);
+    if vertical {
+        let row = u64::from(t[0]) | u64::from(t[1]) << 16 | u64::from(t[2]) << 32 | 0xFFFF << 48;
+        let triads = elsewhere(0) | elsewhere(1) << 16 | elsewhere(2) << 32 | 0xFFFF << 48;
+        [row, row, row, triads]
+    } else {
+        let row = |r: usize| u64::from(t[r]) * 0x1_0001_0001 | elsewhere(r) << 48;
+        [row(0), row(1), row(2), u64::MAX]
     }
-    changed
+}
+
+/// The eliminations box position `j` of a band sends it: `absent[r]` are the digits the
+/// box asserts absent from its minirow `r`, `present[r]` those it places there.
+#[inline(always)]
+pub fn report(absent: [u16; 3], present: [u16; 3], j: usize) -> Configs {
+    let mut out = [0; 8];
+    for (p, perm) in PERMS.iter().enumerate() {
+        let r = perm[j];
+        out[p] = absent[r] | present[(r + 1) % 3] | present[(r + 2) % 3];
+    }
+    out
 }
 
 /// Whether some digit keeps two or more configurations, and the configurations left
@@ -147,9 +158,9 @@ pub fn spread(cfg: &Configs) -> (bool, u32) {
 /// The digit (bit) with the fewest configurations among those with two or more (the
 /// lowest such digit on a tie), if any.
 #[inline(always)]
-pub fn narrowest(cfg: &Configs) -> Option<u32> {
+pub fn narrowest(cfg: &Configs) -> Option<u16> {
     // Per digit, a three-bit count of its configurations, added up bit-sliced.
-    let (mut b0, mut b1, mut b2) = (0u32, 0u32, 0u32);
+    let (mut b0, mut b1, mut b2) = (0u16, 0u16, 0u16);
     for &c in &cfg[..6] {
         let c0 = b0 & c;
         b0 ^= c;
@@ -173,33 +184,71 @@ pub fn narrowest(cfg: &Configs) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::triad::boxes::OPEN as OPEN_BOX;
+    use crate::engine::triad::boxes::lane;
 
-    /// [`HERE`] agrees with [`PERMS`], and [`push`] puts each configuration's digit in
+    /// [`HERE`] agrees with [`PERMS`], and [`mask`] puts each configuration's digit in
     /// its minirows (minicolumns) only.
     #[test]
-    fn push_follows_perms() {
-        for k in [0, 4] {
+    fn masks_follow_perms() {
+        for vertical in [false, true] {
             for p in 0..6 {
-                let mut cfg = [0u32; 8];
+                let mut cfg = [0u16; 8];
                 cfg[p] = 1;
-                let mut boxes = [OPEN_BOX; 9];
-                push(&cfg, k, &mut boxes);
+                let t = positive(&cfg);
                 for (j, pairs) in HERE.iter().enumerate() {
-                    let b = &boxes[box_of(k, j)];
+                    let m = mask(&t[j], vertical);
                     for (r, pair) in pairs.iter().enumerate() {
                         assert_eq!(pair.contains(&p), PERMS[p][j] == r);
-                        let here = if k < 3 { lane(b, r, 0) } else { lane(b, 0, r) };
-                        assert_eq!(here & 1 == 1, PERMS[p][j] == r, "k {k} p {p} j {j} r {r}");
+                        let (here, triad) = if vertical {
+                            (lane(&m, 0, r), lane(&m, 3, r))
+                        } else {
+                            (lane(&m, r, 0), lane(&m, r, 3))
+                        };
+                        assert_eq!(here & 1 == 1, PERMS[p][j] == r, "p {p} j {j} r {r}");
+                        assert_eq!(triad & 1 == 1, PERMS[p][j] != r, "p {p} j {j} r {r}");
                     }
                 }
             }
         }
     }
 
+    /// A digit placed in a minirow keeps only the configurations through it; a digit
+    /// absent from a minirow loses those.
+    #[test]
+    fn reports_rule_out_configurations() {
+        for j in 0..3 {
+            for r in 0..3 {
+                let mut present = [0; 3];
+                present[r] = 1;
+                let placed = report([0; 3], present, j);
+                let mut absent = [0; 3];
+                absent[r] = 2;
+                let missing = report(absent, [0; 3], j);
+                for (p, perm) in PERMS.iter().enumerate() {
+                    assert_eq!(placed[p] == 0, perm[j] == r);
+                    assert_eq!(missing[p] == 2, perm[j] == r);
+                }
+            }
+        }
+    }
+
+    /// Three digits that only minirow 0 of box 0 can take are placed there.
+    #[test]
+    fn three_digits_fill_a_minirow() {
+        let mut cfg = OPEN.cfg;
+        // Digits 4–9 leave minirow 0 of box 0.
+        for &p in &HERE[0][0] {
+            cfg[p] &= 0b111;
+        }
+        let t = triads(&mut cfg);
+        assert_eq!(t[0][0], 0b111);
+        assert_eq!(t[0][1] & 0b111, 0);
+        assert_eq!(t[0][2] & 0b111, 0);
+    }
+
     #[test]
     fn narrowest_digit() {
-        let mut cfg = OPEN;
+        let mut cfg = OPEN.cfg;
         // Digit 1 (bit 0) keeps three configurations, digit 2 keeps two, digit 3 one.
         for c in &mut cfg[3..6] {
             *c &= !0b001;

@@ -43,7 +43,6 @@ const fn word(l: [u16; 4]) -> u64 {
 }
 
 const ONES: u64 = splat(0xFFFF);
-const LOW: u64 = splat(1);
 const HIGH: u64 = splat(0x8000);
 const DIGITS: u64 = splat(ALL);
 
@@ -57,22 +56,7 @@ pub const CELL: Lanes = [
     word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
     0,
 ];
-/// Negative triad lanes (horizontal in column 3, vertical in row 3).
-pub const TRIAD: Lanes = [
-    word([0, 0, 0, 0xFFFF]),
-    word([0, 0, 0, 0xFFFF]),
-    word([0, 0, 0, 0xFFFF]),
-    word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
-];
-/// Lanes in a matrix row 0–2 (cells and horizontal triads).
-pub const IN_ROW: Lanes = [ONES, ONES, ONES, 0];
-/// Lanes in a matrix column 0–2 (cells and vertical triads).
-pub const IN_COL: Lanes = [
-    word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
-    word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
-    word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
-    word([0xFFFF, 0xFFFF, 0xFFFF, 0]),
-];
+
 /// The fewest candidates a lane may hold; at exactly this many it asserts them. Lane 15
 /// (always empty) asserts nothing.
 pub const MIN: Lanes = [
@@ -120,88 +104,102 @@ fn nonzero(a: u64) -> u64 {
     spread(a + splat(0x7FFF))
 }
 
-/// Lanes with two or more bits set (values below `0x8000`): `x & (x - 1)` per lane.
-#[inline(always)]
-fn several(x: u64) -> u64 {
-    nonzero(((x | HIGH) - LOW) & x & !HIGH)
-}
-
 /// Lanes where `a == b` (values below `0x8000`).
 #[inline(always)]
 fn equal(a: u64, b: u64) -> u64 {
     !nonzero(a ^ b)
 }
 
-/// The other three lanes of each lane's matrix row, OR-ed.
+/// Digits found in two or more of the four lanes of each lane's matrix row.
 #[inline(always)]
-fn row_others(x: &Lanes) -> Lanes {
-    x.map(|w| w.rotate_left(16) | w.rotate_left(32) | w.rotate_left(48))
+fn twice_in_row(w: u64) -> u64 {
+    let far = w.rotate_left(32);
+    let (once, twice) = (w | far, w & far);
+    let near = |x: u64| x.rotate_left(16);
+    twice | near(twice) | (once & near(once))
 }
 
-/// The other three lanes of each lane's matrix column, OR-ed.
+/// Digits found in two or more of the four lanes of each lane's matrix column.
 #[inline(always)]
-fn col_others(x: &Lanes) -> Lanes {
-    map(|r| x[(r + 1) & 3] | x[(r + 2) & 3] | x[(r + 3) & 3])
+fn twice_in_col(x: &Lanes) -> Lanes {
+    let once = map(|r| x[r] | x[r ^ 1]);
+    let twice = map(|r| x[r] & x[r ^ 1]);
+    map(|r| twice[r] | twice[r ^ 2] | (once[r] & once[r ^ 2]))
 }
 
-/// Propagates inside one box until nothing changes. Returns whether the box changed,
-/// or `None` on a contradiction (a cell without candidates, a triad with fewer than
-/// six, a digit missing from a group, two digits forced into one cell, a minirow that
-/// cannot hold three digits).
+/// Each lane's matrix row OR-ed into every lane of the row.
+#[inline(always)]
+fn across_row(w: u64) -> u64 {
+    let w = w | w.rotate_left(32);
+    w | w.rotate_left(16)
+}
+
+/// What a box reports to its two bands after a restriction that changed it: the
+/// negative triads it asserts (digits known absent from a minirow or minicolumn: the
+/// triad lanes of `asserted`) and the digits its cells place in each minirow and
+/// minicolumn (the triad lanes of `placed`). Both only grow as the search goes down, so
+/// sending all of them again is harmless.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Lanes asserted on the fixpoint: single candidates, triads at six, and digits
+    /// left in one lane of a matrix row or column.
+    pub asserted: Lanes,
+    /// In triad lanes, the digits asserted in a cell of that minirow (minicolumn).
+    pub placed: Lanes,
+}
+
+/// What [`restrict`] did to a box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Restricted {
+    /// The mask removed nothing.
+    Unchanged,
+    /// The box has no way left to hold its digits.
+    Contradiction,
+    /// The box changed; what it tells its bands.
+    Changed(Report),
+}
+
+/// Keeps only the candidates of `mask` in box `b`, then propagates inside the box until
+/// nothing changes: a lane at its minimum (a cell with one candidate, a triad with six)
+/// asserts its digits, and so does a digit left in a single lane of a matrix row or
+/// column (a hidden single inside the minirow or minicolumn); a cell's asserted digit
+/// leaves the other cells of the box and the negative triads of its minirow and
+/// minicolumn. Negative triad assertions do not act inside the box: they go to the
+/// bands in the [`Report`], which send their consequences back.
 ///
-/// The contradictions are looked for on the fixpoint only: each round only removes
-/// candidates, so every one of them, once there, stays until the fixpoint.
+/// A lane below its minimum on the fixpoint is a contradiction. The rounds only remove
+/// candidates, so this reaches a fixpoint.
 #[inline(always)]
-pub fn settle(b: &mut Lanes) -> Option<bool> {
-    let mut v = *b;
-    let mut changed = false;
+pub fn restrict(b: &mut Lanes, mask: &Lanes) -> Restricted {
+    let mut v = map(|r| b[r] & mask[r]);
+    if v == *b {
+        return Restricted::Unchanged;
+    }
     loop {
         let pop = v.map(popcounts);
-        let ro = row_others(&v);
-        let co = col_others(&v);
-        // Hidden singles (cells only): a digit in no other lane of the row or column.
-        let hidden = map(|r| CELL[r] & v[r] & !(ro[r] & co[r]));
-        // Asserted lanes: a cell with one candidate, a triad with six, and the hidden
-        // singles of this round (a cell with two of them is a contradiction, found on
-        // the fixpoint).
-        let asserted = map(|r| (v[r] & equal(pop[r], MIN[r])) | hidden[r]);
-        let ra = row_others(&asserted);
-        let ca = col_others(&asserted);
-        // A cell's digit leaves every other cell of the box: those of other rows here.
-        let row_asserted = map(|r| {
-            let w = asserted[r] & CELL[r];
-            w | w.rotate_left(16) | w.rotate_left(32) | w.rotate_left(48)
+        let tc = twice_in_col(&v);
+        let asserted = map(|r| {
+            (v[r] & equal(pop[r], MIN[r])) | (v[r] & !(twice_in_row(v[r]) & tc[r]))
         });
-        let other_rows = col_others(&row_asserted);
-        // Digits the cells of each triad's minirow (minicolumn) can hold: the other
-        // lanes of its matrix row (column).
-        let union = map(|r| TRIAD[r] & if r < 3 { ro[r] } else { co[r] });
-        let union_pop = union.map(popcounts);
-        let next = map(|r| {
-            let y = (v[r] & !nonzero(hidden[r])) | hidden[r];
-            let gone = (IN_ROW[r] & ra[r])
-                | (IN_COL[r] & ca[r])
-                | (CELL[r] & other_rows[r])
-                | (union[r] & equal(union_pop[r], splat(3)));
-            y & !gone
+        let cells = map(|r| asserted[r] & CELL[r]);
+        let rows = cells.map(across_row);
+        let column = cells[0] | cells[1] | cells[2];
+        let all = across_row(column);
+        let placed = map(|r| {
+            let own = if r == 3 { column } else { 0 };
+            let gone = (all & CELL[r]) | rows[r] | own | (nonzero(cells[r]) & DIGITS);
+            gone & !cells[r]
         });
-        if next != v {
-            changed = true;
-            v = next;
-            continue;
+        if (0..4).all(|r| placed[r] & v[r] == 0) {
+            // Lanes only lose candidates, so a lane below its minimum stays there: it
+            // is enough to look on the fixpoint.
+            if (0..4).any(|r| less(pop[r], MIN[r]) != 0) {
+                return Restricted::Contradiction;
+            }
+            *b = v;
+            return Restricted::Changed(Report { asserted, placed });
         }
-        let bad = (0..4).fold(0, |bad, r| {
-            bad | less(pop[r], MIN[r])
-                | (IN_ROW[r] & DIGITS & !(v[r] | ro[r]))
-                | (IN_COL[r] & DIGITS & !(v[r] | co[r]))
-                | several(hidden[r])
-                | (TRIAD[r] & less(union_pop[r], splat(3)))
-        });
-        if bad != 0 {
-            return None;
-        }
-        *b = v;
-        return Some(changed);
+        v = map(|r| v[r] & !placed[r]);
     }
 }
 
@@ -228,14 +226,16 @@ mod tests {
             word([0xFFFF, 0xFFFF, 0, 0xFFFF])
         );
         assert_eq!(less(a, word([1, 1, 7, 0])), word([0xFFFF, 0, 0xFFFF, 0]));
-        assert_eq!(several(a), word([0, 0, 0xFFFF, 0xFFFF]));
     }
 
     #[test]
     fn a_single_clears_its_row_and_column() {
         let mut b = OPEN;
-        set(&mut b, 5, 1 << 4); // cell (1, 1) holds 5
-        assert!(settle(&mut b).is_some());
+        let mut mask = [u64::MAX; 4];
+        set(&mut mask, 5, 1 << 4); // cell (1, 1) holds 5
+        let Restricted::Changed(report) = restrict(&mut b, &mask) else {
+            panic!("the box changed");
+        };
         // Every other cell of the box, and the triads of its minirow and minicolumn.
         for i in [0, 1, 2, 4, 6, 8, 9, 10, 7, 13] {
             assert_eq!(get(&b, i) & (1 << 4), 0, "lane {i}");
@@ -244,23 +244,35 @@ mod tests {
         for i in [3, 11, 12, 14] {
             assert_ne!(get(&b, i) & (1 << 4), 0, "lane {i}");
         }
+        // The bands hear that 5 is in minirow 1 and minicolumn 1.
+        assert_eq!(get(&report.placed, 7), 1 << 4);
+        assert_eq!(get(&report.placed, 13), 1 << 4);
+        assert_eq!(restrict(&mut b, &mask), Restricted::Unchanged);
     }
 
     #[test]
-    fn two_equal_singles_in_a_minirow_clash() {
+    fn a_cell_without_candidates_is_a_contradiction() {
         let mut b = OPEN;
-        set(&mut b, 0, 1);
-        set(&mut b, 2, 1);
-        assert!(settle(&mut b).is_none());
+        let mut mask = [u64::MAX; 4];
+        set(&mut mask, 0, 1);
+        set(&mut mask, 1, 1);
+        set(&mut mask, 2, 0b11);
+        // Cells 0 and 1 both hold 1: the box reports 1 placed in two minicolumns,
+        // which the bands refute; cell 2 is left with 2 alone.
+        assert!(matches!(restrict(&mut b, &mask), Restricted::Changed(_)));
+        set(&mut mask, 4, 0);
+        assert_eq!(restrict(&mut b, &mask), Restricted::Contradiction);
     }
 
     #[test]
-    fn three_digit_minirow_fills_its_triad() {
+    fn a_hidden_single_is_asserted() {
         let mut b = OPEN;
-        for i in [0, 1, 2] {
-            set(&mut b, i, 0b111);
+        let mut mask = [u64::MAX; 4];
+        // Digit 9 only in cell 0 of minirow 0 and nowhere in its negative triad.
+        for i in [1, 2, 3] {
+            set(&mut mask, i, ALL & !(1 << 8));
         }
-        assert!(settle(&mut b).is_some());
-        assert_eq!(get(&b, 3), ALL & !0b111);
+        assert!(matches!(restrict(&mut b, &mask), Restricted::Changed(_)));
+        assert_eq!(get(&b, 0), 1 << 8);
     }
 }

@@ -14,10 +14,8 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
-use super::band::{self, Configs};
-use super::boxes::{self, Lanes};
 use super::search::{begin, descend, Recurse};
-use super::state::State;
+use super::state::{self, State};
 use crate::engine::nine::Run;
 
 /// The portable variant.
@@ -29,18 +27,8 @@ impl Recurse for Portable {
     }
 
     #[inline(always)]
-    fn settle(b: &mut Lanes) -> Option<bool> {
-        boxes::settle(b)
-    }
-
-    #[inline(always)]
-    fn pull(cfg: &mut Configs, k: usize, boxes: &[Lanes; 9]) -> bool {
-        band::pull(cfg, k, boxes)
-    }
-
-    #[inline(always)]
-    fn push(cfg: &Configs, k: usize, boxes: &mut [Lanes; 9]) -> u16 {
-        band::push(cfg, k, boxes)
+    fn step(s: &mut State, k: usize) -> Option<u8> {
+        state::step(s, k)
     }
 }
 
@@ -72,73 +60,45 @@ mod tests {
         }
     }
 
-    /// The vector box propagation against the portable one on boxes from random
-    /// candidate sets (mostly contradictions) and from the sample puzzles' states.
+    /// The vector band step against the portable one on random states: boxes with a
+    /// few lanes narrowed and bands with a few configurations and eliminations.
     #[test]
     #[cfg(target_arch = "x86_64")]
-    fn vector_settle_matches_portable() {
+    fn vector_step_matches_portable() {
         if !avx2::supported() {
             return;
         }
         let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
-        let mut settled = 0;
+        let (mut changed, mut broken) = (0, 0);
         for _ in 0..20_000 {
-            let mut b = boxes::OPEN;
-            // Narrow a few lanes at random.
-            for _ in 0..(next() % 6) {
-                let r = (next() % 4) as usize;
-                let c = (next() % 4) as usize;
-                let keep = (next() as u16) | (next() as u16);
-                b[r] &= !(u64::from(!keep & 0x1FF) << (16 * c));
-            }
-            let mut portable = b;
-            let mut vector = b;
-            let p = boxes::settle(&mut portable);
-            // SAFETY: checked with `supported` above.
-            let v = unsafe { avx2::settle(&mut vector) };
-            assert_eq!(p, v, "{b:x?}");
-            if p.is_some() {
-                assert_eq!(portable, vector, "{b:x?}");
-                settled += 1;
-            }
-        }
-        assert!(settled > 100, "{settled}");
-    }
-
-    /// The vector band code against the portable one, both ways, on every band of
-    /// random boxes and configurations.
-    #[test]
-    #[cfg(target_arch = "x86_64")]
-    fn vector_bands_match_portable() {
-        if !avx2::supported() {
-            return;
-        }
-        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
-        for _ in 0..5_000 {
-            let mut boxes = [boxes::OPEN; 9];
-            for b in &mut boxes {
+            let mut s = State::from_givens(&[0; 81]).unwrap();
+            for b in &mut s.boxes {
                 for w in b.iter_mut() {
                     // Clear a few random bits of the digit lanes.
-                    *w &= !(next() & next() & 0x01FF_01FF_01FF_01FF);
+                    *w &= !(next() & next() & next() & 0x01FF_01FF_01FF_01FF);
                 }
             }
-            let mut cfg = band::OPEN;
-            for c in &mut cfg[..6] {
-                *c &= !(next() as u32 & next() as u32);
+            for band in &mut s.bands {
+                for p in 0..6 {
+                    band.cfg[p] &= !(next() as u16 & next() as u16 & next() as u16);
+                    band.pending[p] |= next() as u16 & next() as u16 & next() as u16 & 0x1FF;
+                }
             }
             for k in 0..6 {
-                let (mut pc, mut vc) = (cfg, cfg);
-                let p = band::pull(&mut pc, k, &boxes);
+                let (mut portable, mut vector) = (s, s);
+                let p = state::step(&mut portable, k);
                 // SAFETY: checked with `supported` above.
-                let v = unsafe { avx2::pull(&mut vc, k, &boxes) };
-                assert_eq!((p, pc), (v, vc), "k {k}");
-                let (mut pb, mut vb) = (boxes, boxes);
-                let p = band::push(&pc, k, &mut pb);
-                // SAFETY: as above.
-                let v = unsafe { avx2::push(&pc, k, &mut vb) };
-                assert_eq!((p, pb), (v, vb), "k {k}");
+                let v = unsafe { avx2::step(&mut vector, k) };
+                assert_eq!(p, v, "k {k}: {s:x?}");
+                if p.is_some() {
+                    assert_eq!(portable, vector, "k {k}: {s:x?}");
+                    changed += usize::from(p != Some(0));
+                } else {
+                    broken += 1;
+                }
             }
         }
+        assert!(changed > 1000 && broken > 1000, "{changed} {broken}");
     }
 
     /// Every puzzle of the samples, searched to 2 solutions by both variants: same count,

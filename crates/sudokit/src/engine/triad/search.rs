@@ -5,8 +5,6 @@
 //! The search stops as soon as `limit` solutions are found. Each branch entered counts
 //! as a guess, as in the other engines.
 
-use super::band::Configs;
-use super::boxes::Lanes;
 use super::state::State;
 use crate::engine::nine::Run;
 
@@ -16,14 +14,9 @@ pub trait Recurse {
     /// Searches the branch `state` (a guess, propagated) within `run`.
     fn recurse(run: &mut Run, state: State);
 
-    /// The variant's box propagation ([`super::boxes::settle`]).
-    fn settle(b: &mut Lanes) -> Option<bool>;
 
-    /// The variant's band restriction by its boxes ([`super::band::pull`]).
-    fn pull(cfg: &mut Configs, k: usize, boxes: &[Lanes; 9]) -> bool;
-
-    /// The variant's box restriction by their band ([`super::band::push`]).
-    fn push(cfg: &Configs, k: usize, boxes: &mut [Lanes; 9]) -> u16;
+    /// The variant's band step ([`super::state::step`]).
+    fn step(s: &mut State, k: usize) -> Option<u8>;
 }
 
 /// Propagates the givens of `state` and searches from there within `run`.
