@@ -403,6 +403,22 @@ fn restrict(b: &mut Lanes, mask: __m256i) -> Restricted {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub unsafe fn step(s: &mut State, k: usize) -> Option<u8> {
+    // One copy per band, so that box numbers and table rows are constants.
+    match k {
+        0 => step_in::<0>(s),
+        1 => step_in::<1>(s),
+        2 => step_in::<2>(s),
+        3 => step_in::<3>(s),
+        4 => step_in::<4>(s),
+        _ => step_in::<5>(s),
+    }
+}
+
+/// [`step`] in band `K`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn step_in<const K: usize>(s: &mut State) -> Option<u8> {
+    let k = K;
     let band: &mut Band = &mut s.bands[k];
     let pending = load_half(&band.pending);
     let mut cfg = load_half(&band.cfg);
@@ -432,7 +448,8 @@ pub unsafe fn step(s: &mut State, k: usize) -> Option<u8> {
     let high = _mm256_permute4x64_epi64::<0b11_10_11_10>(t);
     let untouched = load(&UNTOUCHED[o]);
     let mut dirty = 0;
-    for (j, [first, second]) in TO_MASK[o].iter().enumerate() {
+    for j in 0..3 {
+        let [first, second] = &TO_MASK[o][j];
         let src = if j == 2 { high } else { low };
         let mask = or(or(shuffle(src, first), shuffle(src, second)), untouched);
         let b = box_of(k, j);

@@ -142,17 +142,12 @@ pub fn report(absent: [u16; 3], present: [u16; 3], j: usize) -> Configs {
     out
 }
 
-/// Whether some digit keeps two or more configurations, and the configurations left
-/// summed over digits.
+/// The configurations left, summed over digits.
 #[inline(always)]
-pub fn spread(cfg: &Configs) -> (bool, u32) {
-    let (mut once, mut twice, mut total) = (0, 0, 0);
-    for &c in &cfg[..6] {
-        twice |= once & c;
-        once |= c;
-        total += c.count_ones();
-    }
-    (twice != 0, total)
+pub fn total(cfg: &Configs) -> u32 {
+    let low = u64::from(cfg[0]) | u64::from(cfg[1]) << 16 | u64::from(cfg[2]) << 32;
+    let high = u64::from(cfg[3]) | u64::from(cfg[4]) << 16 | u64::from(cfg[5]) << 32;
+    low.count_ones() + high.count_ones()
 }
 
 /// The digit (bit) with the fewest configurations among those with two or more (the
@@ -260,9 +255,9 @@ mod tests {
             *c &= !0b100;
         }
         assert_eq!(narrowest(&cfg), Some(0b010));
-        assert_eq!(spread(&cfg), (true, 3 + 2 + 1 + 6 * 6));
+        assert_eq!(total(&cfg), 3 + 2 + 1 + 6 * 6);
         let single = [1, 2, 4, 8, 16, 32 | 64 | 128 | 256, 0, 0];
         assert_eq!(narrowest(&single), None);
-        assert!(!spread(&single).0);
+        assert_eq!(total(&single), 9);
     }
 }

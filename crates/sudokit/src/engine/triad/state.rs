@@ -73,13 +73,20 @@ impl State {
     /// band has anything pending. Returns `false` on a contradiction.
     #[inline(always)]
     fn propagate<I: Recurse>(&mut self, mut dirty: u8) -> bool {
+        /// One sweep over the bands, unrolled so that every band number is a constant.
+        macro_rules! sweep {
+            ($($k:literal)*) => {$(
+                if dirty & 1 << $k != 0 {
+                    dirty &= !(1 << $k);
+                    match I::step(self, $k) {
+                        Some(more) => dirty |= more,
+                        None => return false,
+                    }
+                }
+            )*};
+        }
         while dirty != 0 {
-            let k = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            match I::step(self, k) {
-                Some(more) => dirty |= more,
-                None => return false,
-            }
+            sweep!(0 1 2 3 4 5);
         }
         true
     }
@@ -90,20 +97,24 @@ impl State {
         self.propagate::<I>(0x3F)
     }
 
-    /// The band with the fewest configurations summed over digits among those where
-    /// some digit still has two or more; in it the digit with the fewest (two or more),
-    /// and that digit's first open configuration. `None` when every digit is settled in
-    /// every band, which after propagation means the board is solved.
+    /// The band with the fewest configurations summed over digits among those with ten
+    /// or more; in it the digit with the fewest (two or more), and that digit's first
+    /// open configuration. `None` when every band has nine or fewer: then each digit has
+    /// exactly one configuration in every band (the board is solved), or some digit has
+    /// none (a contradiction).
     #[inline(always)]
     pub fn choice(&self) -> Option<Choice> {
-        let mut best: Option<(u32, usize)> = None;
+        // The count, then the band, in one key kept with `min` rather than a branch.
+        let mut best = u32::MAX;
         for (k, b) in self.bands.iter().enumerate() {
-            let (open, total) = band::spread(&b.cfg);
-            if open && best.is_none_or(|(t, _)| total < t) {
-                best = Some((total, k));
-            }
+            let total = band::total(&b.cfg);
+            let key = if total >= 10 { total << 3 | k as u32 } else { u32::MAX };
+            best = best.min(key);
         }
-        let (_, band) = best?;
+        if best == u32::MAX {
+            return None;
+        }
+        let band = (best & 7) as usize;
         let cfg = &self.bands[band].cfg;
         let digit = band::narrowest(cfg)?;
         let config = cfg.iter().position(|&c| c & digit != 0)?;
