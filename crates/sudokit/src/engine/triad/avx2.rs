@@ -58,9 +58,9 @@ impl Recurse for Avx2 {
     }
 
     #[inline(always)]
-    fn step(s: &mut State, k: usize) -> Option<u8> {
+    fn step<const K: usize>(s: &mut State) -> Option<u8> {
         // SAFETY: as above, `Avx2` only runs after `supported` confirmed AVX2.
-        unsafe { step(s, k) }
+        unsafe { step_in::<K>(s) }
     }
 }
 
@@ -302,6 +302,13 @@ fn disjoint(a: __m256i, b: __m256i) -> bool {
     _mm256_testz_si256(a, b) == 1
 }
 
+/// `x` with its 128-bit halves swapped (matrix rows `r ^ 2`).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn halves(x: __m256i) -> __m256i {
+    _mm256_permute2x128_si256::<0x01>(x, x)
+}
+
 /// The two halves of `x` OR-ed.
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -367,15 +374,15 @@ fn restrict(b: &mut Lanes, mask: __m256i) -> Restricted {
         let near = _mm256_shuffle_epi32::<0b01_00_11_10>(v);
         let (once, twice) = (or(v, near), and(v, near));
         let twice_col = or(
-            or(twice, _mm256_permute4x64_epi64::<0b01_00_11_10>(twice)),
-            and(once, _mm256_permute4x64_epi64::<0b01_00_11_10>(once)),
+            or(twice, halves(twice)),
+            and(once, halves(once)),
         );
         let hidden = andnot(and(twice_row, twice_col), v);
         let cells = and(cell, or(and(single, v), hidden));
         let rows = or(cells, _mm256_shuffle_epi32::<0b10_11_00_01>(cells));
         let rows = or(rows, shuffle(rows, &SWAP_PAIRS));
         let cols = or(cells, _mm256_shuffle_epi32::<0b01_00_11_10>(cells));
-        let cols = or(cols, _mm256_permute4x64_epi64::<0b01_00_11_10>(cols));
+        let cols = or(cols, halves(cols));
         let all = or(cols, _mm256_shuffle_epi32::<0b10_11_00_01>(cols));
         let all = or(all, shuffle(all, &SWAP_PAIRS));
         let whole = andnot(_mm256_cmpeq_epi16(cells, zero), digits);
@@ -417,7 +424,7 @@ pub unsafe fn step(s: &mut State, k: usize) -> Option<u8> {
 /// [`step`] in band `K`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn step_in<const K: usize>(s: &mut State) -> Option<u8> {
+unsafe fn step_in<const K: usize>(s: &mut State) -> Option<u8> {
     let k = K;
     let band: &mut Band = &mut s.bands[k];
     let pending = load_half(&band.pending);
@@ -444,8 +451,8 @@ fn step_in<const K: usize>(s: &mut State) -> Option<u8> {
     }
     store_half(&mut band.cfg, cfg);
     let o = usize::from(k >= 3);
-    let low = _mm256_permute4x64_epi64::<0b01_00_01_00>(t);
-    let high = _mm256_permute4x64_epi64::<0b11_10_11_10>(t);
+    let low = _mm256_permute2x128_si256::<0x00>(t, t);
+    let high = _mm256_permute2x128_si256::<0x11>(t, t);
     let untouched = load(&UNTOUCHED[o]);
     let mut dirty = 0;
     for j in 0..3 {

@@ -27,8 +27,8 @@ impl Recurse for Portable {
     }
 
     #[inline(always)]
-    fn step(s: &mut State, k: usize) -> Option<u8> {
-        state::step(s, k)
+    fn step<const K: usize>(s: &mut State) -> Option<u8> {
+        state::step(s, K)
     }
 }
 

@@ -14,9 +14,8 @@ pub trait Recurse {
     /// Searches the branch `state` (a guess, propagated) within `run`.
     fn recurse(run: &mut Run, state: State);
 
-
-    /// The variant's band step ([`super::state::step`]).
-    fn step(s: &mut State, k: usize) -> Option<u8>;
+    /// The variant's band step ([`super::state::step`]) in band `K`.
+    fn step<const K: usize>(s: &mut State) -> Option<u8>;
 }
 
 /// Propagates the givens of `state` and searches from there within `run`.

@@ -78,7 +78,7 @@ impl State {
             ($($k:literal)*) => {$(
                 if dirty & 1 << $k != 0 {
                     dirty &= !(1 << $k);
-                    match I::step(self, $k) {
+                    match I::step::<$k>(self) {
                         Some(more) => dirty |= more,
                         None => return false,
                     }
