@@ -34,7 +34,7 @@ pub mod fast;
 pub mod generic;
 mod nine;
 pub mod norvig;
-pub mod triad;
+mod triad;
 
 use std::fmt;
 

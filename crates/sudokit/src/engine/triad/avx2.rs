@@ -373,10 +373,7 @@ fn restrict(b: &mut Lanes, mask: __m256i) -> Restricted {
         // The same in a matrix column: rows r ^ 1, then r ^ 2.
         let near = _mm256_shuffle_epi32::<0b01_00_11_10>(v);
         let (once, twice) = (or(v, near), and(v, near));
-        let twice_col = or(
-            or(twice, halves(twice)),
-            and(once, halves(once)),
-        );
+        let twice_col = or(or(twice, halves(twice)), and(once, halves(once)));
         let hidden = andnot(and(twice_row, twice_col), v);
         let cells = and(cell, or(and(single, v), hidden));
         let rows = or(cells, _mm256_shuffle_epi32::<0b10_11_00_01>(cells));
@@ -403,11 +400,12 @@ fn restrict(b: &mut Lanes, mask: __m256i) -> Restricted {
     }
 }
 
-/// [`super::state::step`] with vectors.
+/// [`super::state::step`] with vectors, for the tests (the search calls [`step_in`]
+/// with the band number known).
 ///
 /// # Safety
 /// The CPU must support AVX2.
-#[inline]
+#[cfg(test)]
 #[target_feature(enable = "avx2")]
 pub unsafe fn step(s: &mut State, k: usize) -> Option<u8> {
     // One copy per band, so that box numbers and table rows are constants.
@@ -421,7 +419,10 @@ pub unsafe fn step(s: &mut State, k: usize) -> Option<u8> {
     }
 }
 
-/// [`step`] in band `K`.
+/// [`super::state::step`] with vectors, in band `K`.
+///
+/// # Safety
+/// The CPU must support AVX2.
 #[inline]
 #[target_feature(enable = "avx2")]
 unsafe fn step_in<const K: usize>(s: &mut State) -> Option<u8> {
@@ -455,8 +456,7 @@ unsafe fn step_in<const K: usize>(s: &mut State) -> Option<u8> {
     let high = _mm256_permute2x128_si256::<0x11>(t, t);
     let untouched = load(&UNTOUCHED[o]);
     let mut dirty = 0;
-    for j in 0..3 {
-        let [first, second] = &TO_MASK[o][j];
+    for (j, [first, second]) in TO_MASK[o].iter().enumerate() {
         let src = if j == 2 { high } else { low };
         let mask = or(or(shuffle(src, first), shuffle(src, second)), untouched);
         let b = box_of(k, j);
@@ -479,7 +479,10 @@ unsafe fn step_in<const K: usize>(s: &mut State) -> Option<u8> {
                 let (h, _) = across(b);
                 let (v, _) = down(b);
                 let ph = &mut s.bands[h].pending;
-                store_half(ph, _mm_or_si128(load_half(ph), _mm256_castsi256_si128(sent)));
+                store_half(
+                    ph,
+                    _mm_or_si128(load_half(ph), _mm256_castsi256_si128(sent)),
+                );
                 let pv = &mut s.bands[v].pending;
                 store_half(
                     pv,

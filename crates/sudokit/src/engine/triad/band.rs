@@ -125,7 +125,7 @@ pub fn mask(t: &[u16; 3], vertical: bool) -> Lanes {
         let triads = elsewhere(0) | elsewhere(1) << 16 | elsewhere(2) << 32 | 0xFFFF << 48;
         [row, row, row, triads]
     } else {
-        let row = |r: usize| u64::from(t[r]) * 0x1_0001_0001 | elsewhere(r) << 48;
+        let row = |r: usize| (u64::from(t[r]) * 0x1_0001_0001) | (elsewhere(r) << 48);
         [row(0), row(1), row(2), u64::MAX]
     }
 }

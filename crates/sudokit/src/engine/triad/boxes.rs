@@ -178,9 +178,8 @@ pub fn restrict(b: &mut Lanes, mask: &Lanes) -> Restricted {
     loop {
         let pop = v.map(popcounts);
         let tc = twice_in_col(&v);
-        let asserted = map(|r| {
-            (v[r] & equal(pop[r], MIN[r])) | (v[r] & !(twice_in_row(v[r]) & tc[r]))
-        });
+        let asserted =
+            map(|r| (v[r] & equal(pop[r], MIN[r])) | (v[r] & !(twice_in_row(v[r]) & tc[r])));
         let cells = map(|r| asserted[r] & CELL[r]);
         let rows = cells.map(across_row);
         let column = cells[0] | cells[1] | cells[2];

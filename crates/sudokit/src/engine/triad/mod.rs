@@ -62,7 +62,7 @@
 #![allow(rustdoc::private_intra_doc_links)]
 
 #[cfg(target_arch = "x86_64")]
-pub mod avx2;
+mod avx2;
 mod band;
 mod boxes;
 mod dispatch;

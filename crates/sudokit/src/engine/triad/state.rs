@@ -108,7 +108,11 @@ impl State {
         let mut best = u32::MAX;
         for (k, b) in self.bands.iter().enumerate() {
             let total = band::total(&b.cfg);
-            let key = if total >= 10 { total << 3 | k as u32 } else { u32::MAX };
+            let key = if total >= 10 {
+                total << 3 | k as u32
+            } else {
+                u32::MAX
+            };
             best = best.min(key);
         }
         if best == u32::MAX {
