@@ -1,13 +1,13 @@
 //! Runtime choice of the instruction set the search is compiled for.
 //!
-//! The search ([`super::search::descend`], fully inlined with the box and band code) is
-//! instantiated twice: a portable variant ([`Portable`]: [`super::boxes::settle`] on
-//! four `u64` words per box, [`super::band::pull`] and [`super::band::push`] on scalar
+//! The search ([`super::search::descend`], inlined with the propagation loop) is
+//! instantiated twice: a portable variant ([`Portable`]: [`super::state::step`], with
+//! [`super::boxes::restrict`] on four `u64` words per box and the band code on scalar
 //! lanes), and on x86-64 a variant compiled with `avx2` and `popcnt` ([`super::avx2`]:
-//! a box in one 256-bit vector, a band's configurations in another). [`start`] checks
-//! the CPU (`is_x86_feature_detected!` caches the answer) and runs the best variant; both
-//! give identical results, which the tests below check on random boxes and bands and on
-//! the shipped samples.
+//! a box in one 256-bit vector, a band's configurations in a 128-bit one). [`start`]
+//! checks the CPU (`is_x86_feature_detected!` caches the answer) and runs the best
+//! variant; both give identical results, which the tests below check on random states,
+//! band step by band step, and on the shipped samples, search by search.
 //!
 //! Besides [`super::avx2`], this is the only place in the engine with `unsafe`: calling
 //! a function compiled for CPU features is sound only when the CPU has them.

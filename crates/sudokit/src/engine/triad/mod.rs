@@ -8,24 +8,34 @@
 //! may be absent from each minirow) and three negative vertical ones, each digit exactly
 //! once per row and per column of that 4×4 matrix. Each of the six bands ([`band`])
 //! keeps which of the six configurations (the minirow a digit takes in each box) stay
-//! possible for each digit. Boxes and bands trade restrictions until nothing changes
-//! ([`state`]): this gives naked and hidden singles, locked candidates and triads
-//! (minirows limited to three digits) cheaply. The search ([`search`]) branches on a
-//! digit's configuration in the band with the fewest configurations left.
+//! possible for each digit, and the eliminations its boxes have sent it. Boxes and bands
+//! pass messages until no band has anything pending ([`state`]), as tdoku does: a box
+//! that changed runs its own rounds to a fixpoint, then reports to its two bands what it
+//! asserts (digits placed in a minirow, digits known absent from one); a band applies
+//! what is pending, rules out the configurations of a minirow left with exactly three
+//! digits, and restricts its three boxes. This gives naked and hidden singles, locked
+//! candidates and triads (minirows limited to three digits) cheaply. The search
+//! ([`search`]) branches on a digit's configuration in the band with the fewest
+//! configurations left.
 //!
-//! Experimental: it now runs level with the `sudoku` crate on the hardest puzzles, still
-//! behind `fast` everywhere. Measured single-thread, release build, AVX2 variant, with
+//! Experimental: it now runs ahead of the `sudoku` crate on the hard sets, still behind
+//! `fast` everywhere. Measured single-thread, release build, AVX2 variant, with
 //! `peer-compare --engine triad --reps 3` (CPU time, best of 3, ratio to the `sudoku`
 //! crate in the same run, whole files of `../shared/data/`; `fast` with
 //! `peer-compare --reps 5` in the same hour, idle machine, runs still move by about 5%):
 //!
 //! | set | guesses / puzzle (1st, lim2) | 1st vs crate | lim2 vs crate | `fast` 1st, lim2 |
 //! |---|---:|---:|---:|---:|
-//! | SE 11+ (forum hardest 1905 11+) | 65.2, 123.3 | 0.99× | 1.04× | 1.29×, 1.32× |
-//! | forum hardest 1106 | 96.8, 221.1 | 0.89× | 1.17× | 1.10×, 1.48× |
-//! | top1465 | 10.1, 17.7 | 1.03× | 1.05× | 1.33×, 1.39× |
-//! | 17-clue | 0.74, 1.12 | 0.72× | 0.76× | 1.25×, 1.29× |
-//! | serg benchmark | 6.35, 8.35 | 0.91× | 0.80× | 0.89×, 0.83× |
+//! | SE 11+ (forum hardest 1905 11+) | 65.2, 123.4 | 1.09× | 1.15× | 1.32×, 1.34× |
+//! | forum hardest 1106 | 96.8, 221.2 | 1.00× | 1.34× | 1.13×, 1.52× |
+//! | top1465 | 10.1, 17.9 | 1.01× | 1.07× | 1.34×, 1.40× |
+//! | 17-clue | 0.75, 1.13 | 0.71× | 0.75× | 1.25×, 1.28× |
+//! | serg benchmark | 6.35, 8.35 | 0.91× | 0.82× | 0.89×, 0.83× |
+//!
+//! Before the message passing (boxes settled in a queue, each band pulling from its
+//! three boxes and pushing back whenever one changed) the same runs gave 0.99×, 0.89×,
+//! 1.03×, 0.72× and 0.91× for first solutions. The tree is the same: the fixpoint does
+//! not depend on how the rules are scheduled.
 //!
 //! Branch points per puzzle, for the first solution and to count 2 (about half the
 //! guesses): SE 11+ 34.2 and 61.6, top1465 5.86 and 8.87, 17-clue 0.46 and 0.56.
@@ -33,30 +43,33 @@
 //! The propagation matches what tdoku's write-up reports for its SIMD solver (7.9% and
 //! 78.7% of top1465 and 17-clue puzzles without a guess; 6.13, 0.48 and 35.85 guesses
 //! per puzzle): about 20% fewer branch points than `fast` on SE 11+ (84.5 guesses on
-//! two-candidate cells, about 42 branch points). Each branch point still costs about
-//! 1.6 times as much: on the first 4,000 SE 11+ puzzles (`valgrind --tool=callgrind`,
-//! `--only sudokit-first` / `sudokit-limit2`) the timing loop runs 0.89 G instructions
-//! against 0.73 G for `fast` and 0.84 G for the crate (first solution), and 1.66 G
-//! against 1.41 G and 1.71 G (count to 2); it ran 1.73 G and 3.22 G before the band
-//! code moved to vector permutes. Guesses in [`crate::Stats`] count each branch entered
-//! (about two per branch point).
+//! two-candidate cells, about 42 branch points). Guesses in [`crate::Stats`] count each
+//! branch entered (about two per branch point).
 //!
-//! Where the time goes now (SE 11+, first solution): the box rounds about half, the
-//! band restrictions (both ways) about a third; per branch point about 18 box
-//! propagations (34 rounds of about 66 vector instructions), 20 band pulls and 14
-//! pushes. What was tried and left out: a band pulls only when the part of a box it
-//! sees (its triads and its minirows' digit unions) changed (the check cost more than
-//! the pulls it saved, +4%); bands before boxes, or vertical bands first, in the
-//! propagation queue (+20%, +4%: the fixpoint, and so the search, does not depend on the
-//! order, but the work does). Left to try: fewer box rounds (a cheaper test that a round
-//! changed nothing; most calls end with a round that only confirms), popcounts shared
-//! between the lane and the minirow-union counts, and an entry of the givens that
-//! settles fewer boxes (the 17-clue and serg sets are entry-bound).
+//! Where the time goes (SE 11+, first solution, counted per branch point): 24 band steps
+//! of which 13 find something pending, 37 box restrictions of which 20 change the box,
+//! 31 box rounds of about 55 vector instructions, and 8.5 minirows found with three
+//! digits. Under callgrind (`valgrind --tool=callgrind`, `--only sudokit-first` /
+//! `sudokit-limit2`, the first 4,000 SE 11+ puzzles) the timing loop runs 0.62 G
+//! instructions for the first solutions and 1.13 G counting to two, against 0.73 G and
+//! 1.41 G for `fast` (0.89 G and 1.66 G before the message passing): fewer than
+//! `fast`, yet less fast: its work is long chains of dependent
+//! vector operations (a round needs the previous one), and `fast`'s scalar band words
+//! overlap better. What helped, measured on the first 1,000 SE 11+ puzzles: the band
+//! steps unrolled per band, so that box numbers and table rows are constants and the
+//! dispatch is six direct branches instead of a jump table that was mispredicted two
+//! times in three (−12% instructions, +9% speed); the three-digit minirow rule run
+//! without a test (+1–2%). What did not: the bands of the other orientation first
+//! (+3% instructions, same time); the box round's single-candidate test without a
+//! popcount, the counts and contradictions looked for on the fixpoint only (same time).
+//! Left to try: an entry of the givens that settles fewer boxes (the 17-clue and serg
+//! sets are entry-bound), and passing the 480-byte state to a branch without a `memcpy`
+//! call.
 //!
 //! The portable lane code is plain integer Rust (SIMD within a register: a matrix row
 //! per `u64`); [`dispatch`] runs the search compiled for AVX2 when the CPU has it
-//! ([`avx2`]: each box in one vector register, each band's configurations in another,
-//! moved between the two with dword permutes).
+//! ([`avx2`]: each box in one vector register, each band's configurations in a 128-bit
+//! one, moved between them with byte shuffles).
 
 // The docs above link this module's private parts, for `cargo doc --document-private-items`.
 #![allow(rustdoc::private_intra_doc_links)]
