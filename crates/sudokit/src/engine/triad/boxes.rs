@@ -144,7 +144,9 @@ pub struct Report {
     /// Lanes asserted on the fixpoint: single candidates, triads at six, and digits
     /// left in one lane of a matrix row or column.
     pub asserted: Lanes,
-    /// In triad lanes, the digits asserted in a cell of that minirow (minicolumn).
+    /// What the box's own assertions remove, as of the fixpoint (nothing left to
+    /// remove there): in its triad lanes, the digits placed in a cell of that minirow
+    /// (minicolumn), which the bands read.
     pub placed: Lanes,
 }
 
