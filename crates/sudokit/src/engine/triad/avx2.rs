@@ -408,7 +408,6 @@ fn restrict(b: &mut Lanes, mask: __m256i) -> Restricted {
 #[cfg(test)]
 #[target_feature(enable = "avx2")]
 pub unsafe fn step(s: &mut State, k: usize) -> Option<u8> {
-    // One copy per band, so that box numbers and table rows are constants.
     match k {
         0 => step_in::<0>(s),
         1 => step_in::<1>(s),
@@ -419,15 +418,15 @@ pub unsafe fn step(s: &mut State, k: usize) -> Option<u8> {
     }
 }
 
-/// [`super::state::step`] with vectors, in band `K`.
+/// [`super::state::step`] with vectors, in band `K`: one copy per band, so that box
+/// numbers and table rows are constants.
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[inline]
 #[target_feature(enable = "avx2")]
 unsafe fn step_in<const K: usize>(s: &mut State) -> Option<u8> {
-    let k = K;
-    let band: &mut Band = &mut s.bands[k];
+    let band: &mut Band = &mut s.bands[K];
     let pending = load_half(&band.pending);
     let mut cfg = load_half(&band.cfg);
     if _mm_testz_si128(cfg, pending) == 1 {
@@ -451,7 +450,7 @@ unsafe fn step_in<const K: usize>(s: &mut State) -> Option<u8> {
     cfg = _mm_andnot_si128(fold(gone), cfg);
     let t = triads(cfg);
     store_half(&mut band.cfg, cfg);
-    let o = usize::from(k >= 3);
+    let o = usize::from(K >= 3);
     let low = _mm256_permute2x128_si256::<0x00>(t, t);
     let high = _mm256_permute2x128_si256::<0x11>(t, t);
     let untouched = load(&UNTOUCHED[o]);
@@ -459,7 +458,7 @@ unsafe fn step_in<const K: usize>(s: &mut State) -> Option<u8> {
     for (j, [first, second]) in TO_MASK[o].iter().enumerate() {
         let src = if j == 2 { high } else { low };
         let mask = or(or(shuffle(src, first), shuffle(src, second)), untouched);
-        let b = box_of(k, j);
+        let b = box_of(K, j);
         match restrict(&mut s.boxes[b], mask) {
             Restricted::Unchanged => {}
             Restricted::Contradiction => return None,

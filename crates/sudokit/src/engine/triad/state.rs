@@ -57,6 +57,9 @@ impl State {
                 let shift = 16 * c;
                 let w = &mut s.boxes[b][r];
                 *w = (*w & !(0xFFFF << shift)) | u64::from(digit) << shift;
+                // What `band::report` sends for one digit placed in minirow `here`,
+                // written out: through `report`, the entry of the givens took about a
+                // third more time on the serg set.
                 for ((k, j), here) in [(across(b), r), (down(b), c)] {
                     for (p, perm) in PERMS.iter().enumerate() {
                         if perm[j] != here {
@@ -204,8 +207,8 @@ pub fn step(s: &mut State, k: usize) -> Option<u8> {
                     let absent = [0, 1, 2].map(|r| side(&report.asserted, r, vertical));
                     let present = [0, 1, 2].map(|r| side(&report.placed, r, vertical));
                     let sent = band::report(absent, present, j);
-                    for (p, e) in s.bands[band].pending.iter_mut().enumerate() {
-                        *e |= sent[p];
+                    for (e, x) in s.bands[band].pending.iter_mut().zip(sent) {
+                        *e |= x;
                     }
                 }
                 dirty |= 1 << h | 1 << v;
