@@ -41,6 +41,14 @@
 //! | naked triads in minicolumns (three digits between a minicolumn's cells leave its column and box) once propagation stalls | 83.2 | 1.20× (vs 1.36×) |
 //! | the changed words found by one comparison pass over all 27, then only those updated | 84.5 | 1.21× (vs 1.28×); serg 0.74× (vs 0.88×) |
 //! | column singles counted row by row over the nine digits, for wider vectors | 84.5 | 1.23× (vs 1.28×) |
+//! | no column singles at all | 99.4 | 1.22× (vs 1.31×); serg 0.94× (vs 0.88×) |
+//! | once fewer than 35 cells are open, the first two-candidate cell and no column singles | 88.3 | 1.33× (vs 1.31×); serg 0.91× (vs 0.87×); 1106 1.09× (vs 1.13×) |
+//! | the first two-candidate cell, never the one with the most open peers | 134.7 | 0.99× (vs 1.31×); serg 0.94× (vs 0.88×) |
+//! | one vector test over the 27 words (candidates against those last updated) instead of a second pass finding nothing to update | 84.5 | 1.20× (vs 1.31×); serg 0.84× (vs 0.88×): a wide load right after narrow stores to the same words waits for them |
+//! | the clear of a placed row's cell kept scalar (the vectorised clear loads words just stored) | 84.5 | 1.32–1.35× (vs 1.30–1.32×); serg 0.86–0.92× (vs 0.88–0.89×): within the noise |
+//!
+//! The last five rows were measured on whole files (SE 11+, serg, 1106), best of 5,
+//! alternating with the unchanged engine.
 //!
 //! Earlier measurements by instruction count alone also left out triads in both
 //! directions (79% more instructions for 20% fewer guesses) and branching on a digit's
