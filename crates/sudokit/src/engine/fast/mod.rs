@@ -46,9 +46,10 @@
 //! | the first two-candidate cell, never the one with the most open peers | 134.7 | 0.99× (vs 1.31×); serg 0.94× (vs 0.88×) |
 //! | one vector test over the 27 words (candidates against those last updated) instead of a second pass finding nothing to update | 84.5 | 1.20× (vs 1.31×); serg 0.84× (vs 0.88×): a wide load right after narrow stores to the same words waits for them |
 //! | the clear of a placed row's cell kept scalar (the vectorised clear loads words just stored) | 84.5 | 1.32–1.35× (vs 1.30–1.32×); serg 0.86–0.92× (vs 0.88–0.89×): within the noise |
+//! | the open-peer score taken over the first 8 two-candidate cells only (6: 90.3 guesses, slower everywhere) | 86.4 | 1.30–1.34× (vs 1.28–1.32×); serg 0.92–0.93× (vs 0.90–0.91×); other sets within the noise |
 //!
-//! The last five rows were measured on whole files (SE 11+, serg, 1106), best of 5,
-//! alternating with the unchanged engine.
+//! The last six rows were measured on whole files (SE 11+, serg, 1106; the last one on
+//! all five sets), best of 5, alternating with the unchanged engine.
 //!
 //! Earlier measurements by instruction count alone also left out triads in both
 //! directions (79% more instructions for 20% fewer guesses) and branching on a digit's
