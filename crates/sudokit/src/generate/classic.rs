@@ -10,7 +10,7 @@
 //! 2. **Unavoidable sets** — if a set of [`Unavoidable`] has no clue left, there is a
 //!    second solution.
 //! 3. **Search** — otherwise the `fast` engine looks for a solution that differs from
-//!    `S` on `G` ([`fast::differs_on`](crate::engine::fast::differs_on)): a second solution
+//!    `S` on `G` ([`crate::engine::fast::differs_on`]): a second solution
 //!    exists exactly when there is one.
 
 use crate::engine::fast;

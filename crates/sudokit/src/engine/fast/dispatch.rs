@@ -1,12 +1,13 @@
 //! Runtime choice of the instruction set the search is compiled for.
 //!
-//! The search is written once ([`descend`](super::search::descend), fully inlined
+//! The search is written once ([`super::search::descend`], fully inlined
 //! helpers) and instantiated twice: a portable variant for any CPU, and on x86-64 a
 //! variant compiled with `popcnt`, `bmi1`, `bmi2`, `lzcnt` and `avx2`, which turns the
 //! many population counts and trailing-zero counts into single instructions and lets
-//! the compiler vectorise the loops over a band's nine words with 256-bit registers. [`search`] checks the CPU once per
-//! call (`is_x86_feature_detected!` caches its answer) and runs the best variant; both
-//! give identical results, which the tests below check on the shipped samples.
+//! the compiler vectorise the loops over a band's nine words with 256-bit registers.
+//! [`search`] checks the CPU once per call (`is_x86_feature_detected!` caches its
+//! answer) and runs the best variant; both give identical results, which the tests
+//! below check on the shipped samples.
 //!
 //! This is the only place in the engine with `unsafe`: calling a function compiled for
 //! CPU features is sound only when the CPU has them.

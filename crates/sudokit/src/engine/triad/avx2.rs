@@ -181,22 +181,19 @@ const fn untouched(vertical: bool) -> [u16; 16] {
 
 static UNTOUCHED: [[u16; 16]; 2] = [untouched(false), untouched(true)];
 
-/// The horizontal triad lanes (3, 7 and 11) of a box's assertions to lanes 0–2 (low
-/// half of the result OR-ed with the high half), and of its placements to lanes 4–6.
-static ABSENT_ACROSS: [u8; 32] = {
+/// The horizontal triad lanes (3, 7 and 11) of a box to lanes `base..base + 3` (low half
+/// of the result OR-ed with the high half).
+const fn across_lanes(base: usize) -> [u8; 32] {
     let mut src = [-1; 16];
-    src[0] = 3;
-    src[1] = 7;
-    src[10] = 3;
+    src[base] = 3;
+    src[base + 1] = 7;
+    src[base + 10] = 3;
     control(src)
-};
-static PRESENT_ACROSS: [u8; 32] = {
-    let mut src = [-1; 16];
-    src[4] = 3;
-    src[5] = 7;
-    src[14] = 3;
-    control(src)
-};
+}
+
+/// A box's assertions to lanes 0–2, and its placements to lanes 4–6 ([`across_lanes`]).
+static ABSENT_ACROSS: [u8; 32] = across_lanes(0);
+static PRESENT_ACROSS: [u8; 32] = across_lanes(4);
 
 /// A box's report (absent digits per minirow in lanes 0–2, present ones in 4–6; the
 /// horizontal band's view in the low half, the vertical band's in the high half) to the
