@@ -21,6 +21,7 @@
 //! | clear a band's placed cells with no branch | 100.1 | 1.20× |
 //! | hidden singles in columns once propagation stalls | 84.5 | 1.26× |
 //! | band-major words, column singles vectorised | 84.5 | 1.27× |
+//! | a band's occupied minirows with one BMI2 `pext`, not three table look-ups (whole file; the other sets gain 5–10% too) | 84.5 | 1.37–1.38× (vs 1.29–1.33×) |
 //!
 //! Measured and left out:
 //!

@@ -12,10 +12,15 @@
 use super::state::State;
 use crate::engine::nine::Run;
 
-/// How a search enters a branch: by calling its own instruction-set variant again.
-pub trait Recurse {
+/// An instruction-set variant of the search (see [`super::dispatch`]): how it enters a
+/// branch, and how it finds a band word's occupied minirows.
+pub trait Variant {
     /// Searches the branch `state` (a guess) within `run`.
     fn recurse(run: &mut Run, state: State);
+
+    /// The minirows of the band word `s` that hold a bit: bit `3 * r + k` for row `r`'s
+    /// intersection with box `k`.
+    fn minirows(s: u32) -> usize;
 }
 
 /// Searches from `state` (with its givens placed) within `run`; `guessed` tells whether
@@ -23,10 +28,10 @@ pub trait Recurse {
 /// `I`, which keeps the whole search in one instruction-set variant (see
 /// [`super::dispatch`]).
 #[inline(always)]
-pub fn descend<I: Recurse>(run: &mut Run, mut state: State, mut guessed: bool) {
+pub fn descend<I: Variant>(run: &mut Run, mut state: State, mut guessed: bool) {
     loop {
         run.stats.nodes += 1;
-        if !state.propagate() {
+        if !state.propagate::<I>() {
             run.stats.backtracks += u64::from(guessed);
             return;
         }

@@ -27,9 +27,8 @@
 //! from the band's nine words without first asking whether there is one, and the
 //! branch cell is kept with a branch-free maximum.
 
-use super::tables::{
-    band_peers_keep, column, BAND, BAND_KEEP, COLUMN_KEEP, PEERS, SHRINK, SINGLE_ROW,
-};
+use super::search::Variant;
+use super::tables::{band_peers_keep, column, BAND, BAND_KEEP, COLUMN_KEEP, PEERS, SINGLE_ROW};
 
 /// The other two bands of band `b`.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
@@ -211,9 +210,9 @@ impl State {
     /// Runs band updates, naked singles and column hidden singles to a fixpoint; `false`
     /// on a contradiction.
     #[inline(always)]
-    pub fn propagate(&mut self) -> bool {
+    pub fn propagate<V: Variant>(&mut self) -> bool {
         loop {
-            if !self.update_bands() {
+            if !self.update_bands::<V>() {
                 return false;
             }
             if self.is_solved() {
@@ -286,13 +285,13 @@ impl State {
 
     /// Band updates until no word changes; `false` on a contradiction.
     #[inline(always)]
-    fn update_bands(&mut self) -> bool {
+    fn update_bands<V: Variant>(&mut self) -> bool {
         /// One pass over the 27 words, unrolled so that every index is a constant.
         macro_rules! pass {
             ($self:ident, $changed:ident; $($d:literal)*) => {$(
-                if !$self.update_band::<$d, 0>(&mut $changed)
-                    || !$self.update_band::<$d, 1>(&mut $changed)
-                    || !$self.update_band::<$d, 2>(&mut $changed)
+                if !$self.update_band::<V, $d, 0>(&mut $changed)
+                    || !$self.update_band::<V, $d, 1>(&mut $changed)
+                    || !$self.update_band::<V, $d, 2>(&mut $changed)
                 {
                     return false;
                 }
@@ -310,17 +309,17 @@ impl State {
     /// One band update of digit `D` in band `B` when its word changed since the last
     /// one (see the module docs); `false` on a contradiction.
     #[inline(always)]
-    fn update_band<const D: usize, const B: usize>(&mut self, changed: &mut bool) -> bool {
+    fn update_band<V: Variant, const D: usize, const B: usize>(
+        &mut self,
+        changed: &mut bool,
+    ) -> bool {
         let i = word(D, B);
         let s0 = self.cand[i];
         if s0 == self.seen[i] {
             return true;
         }
         *changed = true;
-        let occ = SHRINK[(s0 & 0x1ff) as usize] as usize
-            | (SHRINK[(s0 >> 9 & 0x1ff) as usize] as usize) << 3
-            | (SHRINK[(s0 >> 18 & 0x1ff) as usize] as usize) << 6;
-        let s = s0 & BAND_KEEP[occ & 0x1ff];
+        let s = s0 & BAND_KEEP[V::minirows(s0) & 0x1ff];
         if s == 0 {
             return false;
         }

@@ -5,7 +5,9 @@
 //! *minirows* (its intersections with the band's three boxes). The tables turn a row
 //! or a band into the facts the propagation needs with one load each:
 //!
-//! - [`SHRINK`]: a row's 9 bits → which of its 3 minirows still hold the digit;
+//! - [`SHRINK`]: a row's 9 bits → which of its 3 minirows still hold the digit (the
+//!   portable search's way; with BMI2 one `pext` does it for the whole band, see
+//!   [`super::dispatch`]);
 //! - [`BAND_KEEP`]: the 3×3 minirow occupancy of a band → the cells that survive the
 //!   rule "each row and each box of the band holds the digit exactly once". A minirow
 //!   survives iff some one-to-one matching of the 3 rows to the 3 boxes uses it, which
