@@ -121,11 +121,16 @@ impl State {
             }
         }
         let mut cand = [0u32; 27];
-        for i in 0..27 {
-            if given[i] & seen_by[i] != 0 {
-                return None;
+        let mut clash = 0;
+        for (b, &filled) in filled.iter().enumerate() {
+            let open = BAND & !filled;
+            for i in 9 * b..9 * b + 9 {
+                clash |= given[i] & seen_by[i];
+                cand[i] = (open | given[i]) & !seen_by[i];
             }
-            cand[i] = (BAND & !filled[i / 9] | given[i]) & !seen_by[i];
+        }
+        if clash != 0 {
+            return None;
         }
         Some(State {
             cand,
