@@ -8,9 +8,9 @@
 //! The variants differ in one step written by hand ([`Variant::minirows`]): the band
 //! update's first question, which minirows of a word still hold the digit, is three
 //! table look-ups in the portable variant and one BMI2 `pext` in the other (measured
-//! 5–10% faster on every data set). [`search`] checks the CPU once per call (`is_x86_feature_detected!` caches its
-//! answer) and runs the best variant; both give identical results, which the tests
-//! below check on the shipped samples.
+//! 5–10% faster on every data set). [`search`] checks the CPU once per call
+//! (`is_x86_feature_detected!` caches its answer) and runs the best variant; both give
+//! identical results, which the tests below check on the shipped samples.
 //!
 //! This is the only place in the engine with `unsafe`: calling a function compiled for
 //! CPU features, or the `pext` intrinsic, is sound only when the CPU has them.
@@ -102,6 +102,7 @@ pub mod x86 {
 mod tests {
     use super::*;
     use crate::engine::fast::givens;
+    use crate::engine::fast::tables::BAND;
     use crate::engine::nine::check_variants_agree;
 
     /// The two ways of finding a band word's occupied minirows agree: on every row
@@ -118,10 +119,7 @@ mod tests {
             x ^= x >> 17;
             x ^= x << 5;
             let rows = (0..3).map(|r| x & !(0x1ff << (9 * r)) | pattern << (9 * r));
-            for s in rows
-                .chain([x])
-                .map(|w| w & crate::engine::fast::tables::BAND)
-            {
+            for s in rows.chain([x]).map(|w| w & BAND) {
                 assert_eq!(
                     <x86::Bmi as Variant>::minirows(s),
                     Portable::minirows(s),

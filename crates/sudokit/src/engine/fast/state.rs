@@ -122,8 +122,8 @@ impl State {
         }
         let mut cand = [0u32; 27];
         let mut clash = 0;
-        for (b, &filled) in filled.iter().enumerate() {
-            let open = BAND & !filled;
+        for (b, &taken) in filled.iter().enumerate() {
+            let open = BAND & !taken;
             for i in 9 * b..9 * b + 9 {
                 clash |= given[i] & seen_by[i];
                 cand[i] = (open | given[i]) & !seen_by[i];
