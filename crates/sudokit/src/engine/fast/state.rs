@@ -240,31 +240,20 @@ impl State {
     /// is not placed goes there; a column with no place left for a digit is a
     /// contradiction.
     ///
-    /// The counts run for the nine digits side by side (a band's nine words are
-    /// contiguous), which the compiler turns into vector code.
+    /// A digit's count runs over its three band words at once ([`column_single`]).
+    /// Digits 0 to 7 sit at the same offsets of the three bands, so their counts run side
+    /// by side as eight lanes (one AVX2 register); digit 8 runs on its own.
     #[inline(always)]
     fn column_singles(&mut self) -> Singles {
-        let (mut ones, mut twos, mut placed) = ([0u32; 9], [0u32; 9], [0u32; 9]);
-        for b in 0..3 {
-            let unsolved = self.unsolved[b];
-            let words: &[u32; 9] = self.cand[word(0, b)..][..9].try_into().unwrap();
-            for d in 0..9 {
-                let open = words[d] & unsolved;
-                let done = words[d] & !unsolved;
-                placed[d] |= done | done >> 9 | done >> 18;
-                for r in 0..3 {
-                    let row = open >> (9 * r) & 0x1ff;
-                    twos[d] |= ones[d] & row;
-                    ones[d] |= row;
-                }
-            }
-        }
-        let mut missing = 0;
-        let mut any = 0;
+        let u = self.unsolved;
+        let (mut missing, mut any) = (0, 0);
+        let mut singles = [0u32; 9];
+        let [w0, w1, w2] = [0, 1, 2].map(|b| &self.cand[word(0, b)..][..9]);
         for d in 0..9 {
-            missing |= !(ones[d] | placed[d]) & 0x1ff;
-            twos[d] = ones[d] & !twos[d] & !placed[d] & 0x1ff;
-            any |= twos[d];
+            let (one, miss) = column_single(w0[d], w1[d], w2[d], u);
+            singles[d] = one;
+            missing |= miss;
+            any |= one;
         }
         if missing != 0 {
             return Singles::Contradiction;
@@ -272,7 +261,7 @@ impl State {
         if any == 0 {
             return Singles::None;
         }
-        for (d, &single) in twos.iter().enumerate() {
+        for (d, &single) in singles.iter().enumerate() {
             let mut cols = single;
             while cols != 0 {
                 let col = column(cols.trailing_zeros() as usize);
@@ -414,4 +403,22 @@ impl State {
         }
         out
     }
+}
+
+/// A digit's columns with one open place and no placement (its hidden singles), and
+/// those with neither (contradictions), from its three band words `a`, `b`, `c` and the
+/// bands' open cells `u`.
+///
+/// A column has two open places when two bands share one (`a & b`, …) or when two rows
+/// of the bands' union do.
+#[inline(always)]
+fn column_single(a: u32, b: u32, c: u32, u: [u32; 3]) -> (u32, u32) {
+    let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+    let placed = fold(a & !u[0] | b & !u[1] | c & !u[2]);
+    let (a, b, c) = (a & u[0], b & u[1], c & u[2]);
+    let x = a | b | c;
+    let (x0, x1, x2) = (x, x >> 9, x >> 18);
+    let twos = fold(a & b | c & (a | b)) | (x0 & x1 | x2 & (x0 | x1)) & 0x1ff;
+    let ones = fold(x);
+    (ones & !twos & !placed, !(ones | placed) & 0x1ff)
 }
