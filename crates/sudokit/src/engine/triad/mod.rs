@@ -22,16 +22,16 @@
 //! `fast` everywhere. Measured single-thread, release build, AVX2 variant, with
 //! `peer-compare --engine triad --reps 3` (CPU time, best of 3, ratio to the `sudoku`
 //! crate in the same run, whole files of `../shared/data/`; `fast` with
-//! `peer-compare --reps 5`, measured again after its `pext` change, idle machine, runs
-//! still move by about 5%):
+//! `peer-compare --reps 5`, measured again after its column-singles change, best of two
+//! rounds; runs still move by about 5%):
 //!
 //! | set | guesses / puzzle (1st, lim2) | 1st vs crate | lim2 vs crate | `fast` 1st, lim2 |
 //! |---|---:|---:|---:|---:|
-//! | SE 11+ (forum hardest 1905 11+) | 65.2, 123.4 | 1.09× | 1.15× | 1.40×, 1.44× |
-//! | forum hardest 1106 | 96.8, 221.2 | 1.00× | 1.34× | 1.18×, 1.60× |
-//! | top1465 | 10.1, 17.9 | 1.01× | 1.07× | 1.43×, 1.51× |
-//! | 17-clue | 0.75, 1.13 | 0.71× | 0.75× | 1.38×, 1.42× |
-//! | serg benchmark | 6.35, 8.35 | 0.91× | 0.82× | 0.97×, 0.86× |
+//! | SE 11+ (forum hardest 1905 11+) | 65.2, 123.4 | 1.09× | 1.15× | 1.46×, 1.52× |
+//! | forum hardest 1106 | 96.8, 221.2 | 1.00× | 1.34× | 1.24×, 1.68× |
+//! | top1465 | 10.1, 17.9 | 1.01× | 1.07× | 1.50×, 1.55× |
+//! | 17-clue | 0.75, 1.13 | 0.71× | 0.75× | 1.41×, 1.44× |
+//! | serg benchmark | 6.35, 8.35 | 0.91× | 0.82× | 0.99×, 0.93× |
 //!
 //! tdoku's own SIMD solver, built on the same machine with clang 14 and timed the same
 //! way (the README's "tdoku on this machine"), takes the same branch points and runs
@@ -57,8 +57,8 @@
 //! 31 box rounds of about 55 vector instructions, and 8.5 minirows found with three
 //! digits. Under callgrind (`valgrind --tool=callgrind`, `--only sudokit-first` /
 //! `sudokit-limit2`, the first 4,000 SE 11+ puzzles) the timing loop runs 0.62 G
-//! instructions for the first solutions and 1.13 G counting to two, against 0.68 G and
-//! 1.33 G for `fast` (0.89 G and 1.66 G before the message passing): fewer than
+//! instructions for the first solutions and 1.13 G counting to two, against 0.63 G and
+//! 1.22 G for `fast` (0.89 G and 1.66 G before the message passing): fewer than
 //! `fast`, yet less fast: its work is long chains of dependent
 //! vector operations (a round needs the previous one), and `fast`'s scalar band words
 //! overlap better. What helped, measured on the first 1,000 SE 11+ puzzles: the band
