@@ -80,8 +80,8 @@ fn write_one(
         }
         (Some(solution), _) => {
             tally.solved += 1;
-            // Written as bytes: the formatting machinery costs more than the solve on
-            // easy puzzles.
+            // Written as bytes, without the formatting machinery: on easy files the
+            // output's cost per puzzle shows.
             out.write_all(write(solution, format).as_bytes())?;
             out.write_all(if blank { b"\n\n" } else { b"\n" })
         }

@@ -57,9 +57,9 @@
 //!
 //! The last eleven rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 3 or 5, alternating with the unchanged engine. The
-//! row of fewer than 50 open cells trades 17-clue time for serg time: serg puzzles keep 30–49 open cells after the root and gain,
-//! the 17-clue puzzles that qualify (a fifth of them) lose, and the hard sets (55 open
-//! cells or more) are untouched. A threshold that helps one file and hurts another is a
+//! row of fewer than 50 open cells trades 17-clue time for serg time: serg puzzles keep
+//! 30–49 open cells after the root and gain, the 17-clue puzzles that qualify (a fifth
+//! of them) lose, and the hard sets (55 open cells or more) are untouched. A threshold that helps one file and hurts another is a
 //! fit to the benchmark, not a rule, so it was left out.
 //!
 //! Earlier measurements by instruction count alone also left out triads in both
