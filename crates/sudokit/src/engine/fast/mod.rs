@@ -63,7 +63,7 @@
 //! keep 30–49 open cells after the root and gain, the 17-clue puzzles that qualify (a
 //! fifth of them) lose, and the hard sets (55 open cells or more) are untouched. A
 //! threshold that helps one file and hurts another is a fit to the benchmark, not a
-//! rule, so it was left out. The last two rows show that the passes themselves cost
+//! rule, so it was left out. The last row shows that the passes themselves cost
 //! little: a pass that finds nothing to update is 27 well-predicted comparisons; the
 //! time goes to the updates and to the mispredicted tests of which words changed.
 //!
