@@ -54,7 +54,7 @@
 //! | the candidate counts of naked singles summed as a tree (three halving steps over eight lanes) instead of a chain | 84.5 | within the noise (0.8% fewer instructions) |
 //! | ties of the open-peer score broken towards the cell with more two-candidate peers | 82.5 | within the noise (2–5% fewer guesses on SE 11+, 1106 and top1465) |
 //! | the branch cell scored by the candidates its digits would clear from its peers, not by its open peers | 87.3 | 1.13× (vs 1.46×) |
-//! | a 27-bit mask of dirty words, marked exactly where a word loses a candidate, taken a round at a time (set bits in order, words dirtied during a round left to the next); no `seen` copy (75% more instructions: the indices are no longer constants) | 84.5 | 1.10–1.18× (vs 1.46–1.57×); serg 0.72–0.77× (vs 0.93–0.98×) |
+//! | the exact work list above again, on the current engine and without its dependency chain: a 27-bit mask of dirty words, marked where a word loses a candidate, taken a round at a time (set bits in order, words dirtied during a round left to the next); no `seen` copy (75% more instructions: the indices are no longer constants) | 84.5 | 1.10–1.18× (vs 1.46–1.57×); serg 0.72–0.77× (vs 0.93–0.98×) |
 //! | a further pass only when an update changed a word the pass had already visited (23% fewer passes on SE 11+, 6% more instructions) | 84.5 | within the noise on every set |
 //!
 //! The last thirteen rows were measured on whole files (SE 11+, serg, 1106; from the
