@@ -6,7 +6,8 @@
 //! locked candidates and hidden singles in rows and boxes, a box confined to one column
 //! clears that column from the other bands, and a bit-sliced count finds naked singles;
 //! once those stall, hidden singles in columns. Search ([`search`]) branches on a
-//! two-candidate cell (the one with the most open peers) and stops at the limit.
+//! two-candidate cell (the one with the most open peers, and while half the board is
+//! open, also the most two-candidate peers sharing a digit) and stops at the limit.
 //! [`dispatch`] runs the search compiled for the CPU's bit-manipulation and AVX2
 //! instructions when it has them, else a portable build.
 //!
@@ -23,6 +24,7 @@
 //! | band-major words, column singles vectorised | 84.5 | 1.27× |
 //! | a band's occupied minirows with one BMI2 `pext`, not three table look-ups (whole file; the other sets gain 5–10% too) | 84.5 | 1.37–1.38× (vs 1.29–1.33×) |
 //! | column singles counted over a digit's three band words at once, digits 0–7 side by side as the lanes of one vector (whole file; 7.4% fewer instructions on SE 11+, 7% on serg) | 84.5 | 1.46× / 1.52× limit 2 (vs 1.40× / 1.44×); the other sets gain 3–7% too |
+//! | while more than 40 cells are open, the branch cell scored by its open peers plus its two-candidate peers that share one of its digits; a cell's digits by one AVX2 shift and `movmskps` (whole files, three alternating rounds; guesses 8% fewer on SE 11+ and 1106 lim2 6%, top1465 12–14%) | 77.4 | 1.49–1.51× / 1.51–1.53× (vs 1.45–1.46× / 1.47–1.48×); top1465 1.57–1.59× / 1.65× (vs 1.48–1.49× / 1.56×); 1106 1.26–1.27× / 1.69–1.70× (vs 1.24× / 1.67–1.68×); 17-clue +1%; serg unchanged |
 //!
 //! Measured and left out:
 //!
@@ -56,15 +58,26 @@
 //! | the branch cell scored by the candidates its digits would clear from its peers, not by its open peers | 87.3 | 1.13× (vs 1.46×) |
 //! | the exact work list above again, on the current engine and without its dependency chain: a 27-bit mask of dirty words, marked where a word loses a candidate, taken a round at a time (set bits in order, words dirtied during a round left to the next); no `seen` copy (75% more instructions: the indices are no longer constants) | 84.5 | 1.10–1.18× (vs 1.46–1.57×); serg 0.72–0.77× (vs 0.93–0.98×) |
 //! | a further pass only when an update changed a word the pass had already visited (23% fewer passes on SE 11+, 6% more instructions) | 84.5 | within the noise on every set |
+//! | the band updates of the words a branch's placement changed run at once, with no "changed?" test | 84.5 | within the noise (1–2% on the hard sets) |
+//! | the shared-digit score above at every node, with a cell's digits by nine tests (10% more instructions on SE 11+, 26% on serg) | 74.1 | 1.42× (vs 1.45×); serg 0.82× (vs 0.97×) |
+//! | the same with the AVX2 cell digits | 75.2 | 1.46–1.48× (vs 1.44–1.45×); serg 0.85–0.88× (vs 0.98×): serg's nodes have 11.5 two-candidate cells each, SE 11+'s 3.5 |
+//! | the same over the first 12 two-candidate cells only, the three bands walked as one 128-bit mask | 75.5 | 1.41–1.44× (vs 1.44–1.45×); serg 0.76–0.87× |
+//! | the shared-digit count as a tie-break of the open-peer score only | 79.4 | not timed: the full score takes fewer guesses for the same work |
+//! | the shared-digit score weighted 2:1 or 1:2 against open peers | 76.8 / 74.7 | not timed (1:1 takes 74.1) |
+//! | all two-candidate peers, sharing a digit or not, added to the open-peer score | 84.2 | not timed: no fewer guesses |
+//! | the shared-digit score from 45, 50 or 55 open cells on (40 open cells: as kept) | 78.8 / 81.4 / 83.8 | within the noise of the kept row on every set |
 //!
-//! The last thirteen rows were measured on whole files (SE 11+, serg, 1106; from the
-//! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine.
+//! The last twenty-one rows were measured on whole files (SE 11+, serg, 1106; from the
+//! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine;
+//! "not timed" rows count guesses only (`sudokit bench`).
 //! The row of fewer than 50 open cells trades 17-clue time for serg time: serg puzzles
 //! keep 30–49 open cells after the root and gain, the 17-clue puzzles that qualify (a
 //! fifth of them) lose, and the hard sets (55 open cells or more) are untouched. A
 //! threshold that helps one file and hurts another is a fit to the benchmark, not a
-//! rule, so it was left out. The last row shows that the passes themselves cost
-//! little: a pass that finds nothing to update is 27 well-predicted comparisons; the
+//! rule, so it was left out. The threshold kept for the shared-digit score is of
+//! another kind: no set loses by it (the score costs the same at every node, and only
+//! pays where a choice decides over a large subtree), and 40 to 55 open cells measure
+//! alike. The row of further passes shows that the passes themselves cost little: a pass that finds nothing to update is 27 well-predicted comparisons; the
 //! time goes to the updates and to the mispredicted tests of which words changed.
 //!
 //! Earlier measurements by instruction count alone also left out triads in both

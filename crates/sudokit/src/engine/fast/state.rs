@@ -142,12 +142,8 @@ impl State {
 
     /// The digits (bit `d` = digit `d + 1`) still possible on the cell `bit` of band `b`.
     #[inline(always)]
-    pub fn digits_at(&self, b: usize, bit: u32) -> u32 {
-        let mut mask = 0;
-        for d in 0..9 {
-            mask |= u32::from(self.cand[word(d, b)] & bit != 0) << d;
-        }
-        mask
+    pub fn digits_at<V: Variant>(&self, b: usize, bit: u32) -> u32 {
+        V::cell_digits((&self.cand[word(0, b)..][..9]).try_into().unwrap(), bit)
     }
 
     /// How many peers of the cell `bit` of band `b` are in `cells` (three band words).
@@ -157,6 +153,13 @@ impl State {
         (cells[0] & peers[0]).count_ones()
             + (cells[1] & peers[1]).count_ones()
             + (cells[2] & peers[2]).count_ones()
+    }
+
+    /// The cells of `cells` (three band words) where digit `x` or digit `y` is still
+    /// possible.
+    #[inline(always)]
+    pub fn either_among(&self, x: usize, y: usize, cells: &[u32; 3]) -> [u32; 3] {
+        [0, 1, 2].map(|b| (self.cand[word(x, b)] | self.cand[word(y, b)]) & cells[b])
     }
 
     /// How many cells digit `d` can still take.
@@ -223,7 +226,7 @@ impl State {
             if self.is_solved() {
                 return true;
             }
-            match self.naked_singles() {
+            match self.naked_singles::<V>() {
                 Singles::Contradiction => return false,
                 Singles::Placed => continue,
                 Singles::None => {}
@@ -356,7 +359,7 @@ impl State {
     /// its own digit's words. Two singles of one digit that see each other clash: the
     /// second finds its cell empty.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Singles {
+    fn naked_singles<V: Variant>(&mut self) -> Singles {
         let mut found = Singles::None;
         for b in 0..3 {
             let (c1, c2, c3, _) = self.counts(b);
@@ -374,7 +377,7 @@ impl State {
             while rest != 0 {
                 let bit = rest & rest.wrapping_neg();
                 rest ^= bit;
-                let digits = self.digits_at(b, bit);
+                let digits = self.digits_at::<V>(b, bit);
                 if digits == 0 {
                     return Singles::Contradiction;
                 }
