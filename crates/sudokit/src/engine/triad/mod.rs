@@ -57,8 +57,8 @@
 //! 31 box rounds of about 55 vector instructions, and 8.5 minirows found with three
 //! digits. Under callgrind (`valgrind --tool=callgrind`, `--only sudokit-first` /
 //! `sudokit-limit2`, the first 4,000 SE 11+ puzzles) the timing loop runs 0.62 G
-//! instructions for the first solutions and 1.13 G counting to two, against 0.63 G and
-//! 1.22 G for `fast` (0.89 G and 1.66 G before the message passing): fewer than
+//! instructions for the first solutions and 1.13 G counting to two, against 0.64 G and
+//! 1.23 G for `fast` (0.89 G and 1.66 G before the message passing): fewer than
 //! `fast`, yet less fast: its work is long chains of dependent
 //! vector operations (a round needs the previous one), and `fast`'s scalar band words
 //! overlap better. What helped, measured on the first 1,000 SE 11+ puzzles: the band
