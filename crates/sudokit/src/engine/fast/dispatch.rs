@@ -154,9 +154,9 @@ mod tests {
         }
         let mut x = 0x2545_f491u32;
         for pattern in 0..512u32 {
-            let x = xorshift(&mut x);
-            let rows = (0..3).map(|r| x & !(0x1ff << (9 * r)) | pattern << (9 * r));
-            for s in rows.chain([x]).map(|w| w & BAND) {
+            let w = xorshift(&mut x);
+            let rows = (0..3).map(|r| w & !(0x1ff << (9 * r)) | pattern << (9 * r));
+            for s in rows.chain([w]).map(|w| w & BAND) {
                 let (fast, portable) = (x86::Bmi::minirows(s), Portable::minirows(s));
                 assert_eq!(fast, portable, "minirows of {s:#x}");
             }
