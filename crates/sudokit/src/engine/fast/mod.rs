@@ -68,8 +68,11 @@
 //! | the shared-digit score from 45, 50 or 55 open cells on (40 open cells: as kept) | 78.8 / 81.4 / 83.8 | within the noise of the kept row on every set |
 //! | on a two-candidate cell, the digit with more shared two-candidate peers tried first (then the one with more places) | 77.0 (vs 77.4) | not timed: under 1% fewer guesses for two more counts per branch |
 //! | the shared-digit score also wherever four two-candidate cells or fewer remain | 77.4 | not timed: no guess count changes (choices deep in the tree matter little) |
+//! | the shared-digit score plus the cell's units where one of its digits has two places left (a hidden single in one branch or the other) | 87.3 | not timed: more guesses on every set (1106 133.2, against 114.9) |
+//! | the same units counted against the score, at half weight | 76.8 | not timed: 1106 takes 3% more for a first solution (117.9) and 5% fewer counting to two, serg 2% more |
+//! | on a two-candidate cell, the digit with more places in the cell's row, column and box tried first (then the one with more places on the board); with fewer first: 83.8 | 77.5 | not timed: 1106 4% fewer guesses, the other sets within 1% |
 //!
-//! The last twenty-three rows were measured on whole files (SE 11+, serg, 1106; from the
+//! The last twenty-six rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine;
 //! "not timed" rows count guesses only (`sudokit bench`).
 //! The row of fewer than 50 open cells trades 17-clue time for serg time: serg puzzles
