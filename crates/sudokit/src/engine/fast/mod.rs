@@ -71,8 +71,9 @@
 //! | the shared-digit score plus the cell's units where one of its digits has two places left (a hidden single in one branch or the other) | 87.3 | not timed: more guesses on every set (1106 133.2, against 114.9) |
 //! | the same units counted against the score, at half weight | 76.8 | not timed: 1106 takes 3% more for a first solution (117.9) and 5% fewer counting to two, serg 2% more |
 //! | on a two-candidate cell, the digit with more places in the cell's row, column and box tried first (then the one with more places on the board); with fewer first: 83.8 | 77.5 | not timed: 1106 4% fewer guesses, the other sets within 1% |
+//! | the first two-candidate cell, unscored, wherever more than eight remain (serg's nodes offer 11.5) | 82.8 | not timed: more guesses on every set, serg too (5.84 against 5.47) |
 //!
-//! The last twenty-six rows were measured on whole files (SE 11+, serg, 1106; from the
+//! The last twenty-seven rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine;
 //! "not timed" rows count guesses only (`sudokit bench`).
 //! The row of fewer than 50 open cells trades 17-clue time for serg time: serg puzzles
