@@ -9,9 +9,9 @@
 //! which minirows of a word still hold the digit ([`Variant::minirows`]), is three
 //! table look-ups in the portable variant and one BMI2 `pext` in the other (measured
 //! 5–10% faster on every data set). A cell's digits ([`Variant::cell_digits`]), asked
-//! for every candidate branch cell while half the board is open, are nine tests in the
-//! portable variant and one AVX2 shift and `movmskps` over eight of the band's words in
-//! the other. [`search`] checks the CPU once per call
+//! for every candidate branch cell while more than half the board is open, are nine
+//! tests in the portable variant and one AVX2 shift and `movmskps` over eight of the
+//! band's words in the other. [`search`] checks the CPU once per call
 //! (`is_x86_feature_detected!` caches its answer) and runs the best variant; both give
 //! identical results, which the tests below check on the shipped samples.
 //!

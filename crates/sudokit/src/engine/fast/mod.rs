@@ -6,8 +6,9 @@
 //! locked candidates and hidden singles in rows and boxes, a box confined to one column
 //! clears that column from the other bands, and a bit-sliced count finds naked singles;
 //! once those stall, hidden singles in columns. Search ([`search`]) branches on a
-//! two-candidate cell (the one with the most open peers, and while half the board is
-//! open, also the most two-candidate peers sharing a digit) and stops at the limit.
+//! two-candidate cell (the one with the most open peers, and while more than half the
+//! board is open, also the most two-candidate peers sharing a digit) and stops at the
+//! limit.
 //! [`dispatch`] runs the search compiled for the CPU's bit-manipulation and AVX2
 //! instructions when it has them, else a portable build.
 //!
@@ -83,8 +84,9 @@
 //! rule, so it was left out. The threshold kept for the shared-digit score is of
 //! another kind: no set loses by it (the score costs the same at every node, and only
 //! pays where a choice decides over a large subtree), and 40 to 55 open cells measure
-//! alike. The row of further passes shows that the passes themselves cost little: a pass that finds nothing to update is 27 well-predicted comparisons; the
-//! time goes to the updates and to the mispredicted tests of which words changed.
+//! alike. The row of further passes shows that the passes themselves cost little: a
+//! pass that finds nothing to update is 27 well-predicted comparisons; the time goes to
+//! the updates and to the mispredicted tests of which words changed.
 //!
 //! Earlier measurements by instruction count alone also left out triads in both
 //! directions (79% more instructions for 20% fewer guesses) and branching on a digit's

@@ -3,8 +3,8 @@
 //!
 //! The branch cell is a cell with two candidates when there is one (nearly always, as
 //! the `sudoku` crate's notes on JCZSolve also observe), else one with three, else any
-//! open cell; among those, the one with the most open peers, and while half the board
-//! or more is open, the most open peers plus two-candidate peers that share one of its
+//! open cell; among those, the one with the most open peers, and while more than half
+//! the board is open, the most open peers plus two-candidate peers that share one of its
 //! digits ([`branch_cell`]). On a two-candidate cell the digit with more places left on
 //! the board is tried first.
 //! Every branch but the last works on a copy of the state (a few hundred bytes); the
