@@ -78,7 +78,7 @@
 //! | branching on a digit with two places left in a row or box (either place, both placements) where it outscores the best two-candidate cell: the fewer open peers of its two cells, plus the two-candidate peers of either that hold the digit | 112.3 | not timed; taken only where it wins by more than 4 points: 78.8 |
 //! | a two-candidate peer counted in the shared-digit score once for each of the cell's digits it holds (a peer with both counts twice) | 77.6 | not timed: within 1% on every set |
 //! | three-candidate peers sharing a digit added to the shared-digit score at half weight (equal weight: 81.5) | 77.3 | not timed: 1106 4% more (119.5) |
-//! | profile-guided optimisation of the whole comparison binary (`-Cprofile-use`, profiled on all five sets, both solvers) | 77.4 | 1.42–1.46× (vs 1.47–1.49×); serg 0.92–0.94× (vs 0.97–1.01×): `fast` 2–5% slower, the crate unchanged |
+//! | profile-guided optimisation of the whole comparison binary (`-Cprofile-use`, profiled on all five sets, both solvers) | 77.4 | 1.42–1.46× (vs 1.47–1.50×); serg 0.92–1.08× (vs 0.94–1.01×): in puzzles/s `fast` 4–5% slower on SE 11+ and 6–10% on serg, the crate within 5% |
 //!
 //! The last thirty-three rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine;
