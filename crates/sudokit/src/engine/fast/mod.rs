@@ -72,6 +72,7 @@
 //! | the shared-digit score plus the cell's units where one of its digits has two places left (a hidden single in one branch or the other) | 87.3 | not timed: more guesses on every set (1106 133.2, against 114.9) |
 //! | the same units counted against the score, at half weight | 76.8 | not timed: 1106 takes 3% more for a first solution (117.9) and 5% fewer counting to two, serg 2% more |
 //! | on a two-candidate cell, the digit with more places in the cell's row, column and box tried first (then the one with more places on the board); with fewer first: 83.8 | 77.5 | not timed: 1106 4% fewer guesses, the other sets within 1% |
+//! | the same counted over the cell's 20 peers | 77.5 | 1106 1.25–1.34× (vs 1.27–1.31×), serg 0.97–1.09× (vs 0.90–1.01×), the other sets within the noise: 1106 4% and serg 3% fewer guesses, top1465 2% more |
 //! | the first two-candidate cell, unscored, wherever more than eight remain (serg's nodes offer 11.5) | 82.8 | not timed: more guesses on every set, serg too (5.84 against 5.47) |
 //! | look-ahead while more than 50 cells are open: both digits of every two-candidate cell tried with full propagation, a digit that fails removed, and the branch taken on the cell whose two tries leave the fewest open cells, reusing the tries | 67.8 (tries not counted) | 1.09× (vs 1.50×); 1106 0.95× / 1.34× (vs 1.30× / 1.72×) |
 //! | the same while more than 56 cells are open (only the first nodes of a search) | 79.0 | 1.43× (vs 1.52×): the look-ahead's choice takes more guesses than the shared-digit score |
@@ -80,7 +81,7 @@
 //! | three-candidate peers sharing a digit added to the shared-digit score at half weight (equal weight: 81.5) | 77.3 | not timed: 1106 4% more (119.5) |
 //! | profile-guided optimisation of the whole comparison binary (`-Cprofile-use`, profiled on all five sets, both solvers) | 77.4 | 1.42–1.46× (vs 1.47–1.50×); serg 0.92–1.08× (vs 0.94–1.01×): in puzzles/s `fast` 4–5% slower on SE 11+ and 6–10% on serg, the crate within 5% |
 //!
-//! The last thirty-three rows were measured on whole files (SE 11+, serg, 1106; from the
+//! The last thirty-four rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine;
 //! "not timed" rows count guesses only (`sudokit bench`).
 //! The row of fewer than 50 open cells trades 17-clue time for serg time: serg puzzles
