@@ -91,6 +91,18 @@ pub fn search(
     })
 }
 
+/// A small deterministic random source for the tests that compare an engine's builds
+/// (xorshift, Marsaglia's 13, 7, 17 triple on 64 bits).
+#[cfg(test)]
+pub fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 /// Checks two builds of one engine against each other: `portable` and `feature` each
 /// search every puzzle of the 9×9 samples under `data/` to two solutions (from the
 /// givens, row-major); both must give the same count, first solution and counters.

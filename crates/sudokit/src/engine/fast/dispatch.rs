@@ -133,15 +133,7 @@ mod tests {
     use super::*;
     use crate::engine::fast::givens;
     use crate::engine::fast::tables::BAND;
-    use crate::engine::nine::check_variants_agree;
-
-    /// The next word of a xorshift sequence (Marsaglia's 13, 17, 5) from `x`.
-    fn xorshift(x: &mut u32) -> u32 {
-        *x ^= *x << 13;
-        *x ^= *x >> 17;
-        *x ^= *x << 5;
-        *x
-    }
+    use crate::engine::nine::{check_variants_agree, xorshift};
 
     /// The hand-written steps of the two variants agree. Minirows: on every row pattern
     /// in each row of an otherwise random word, and on random words. A cell's digits: on
@@ -152,9 +144,9 @@ mod tests {
         if !x86::supported() {
             return;
         }
-        let mut x = 0x2545_f491u32;
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for pattern in 0..512u32 {
-            let w = xorshift(&mut x);
+            let w = next() as u32;
             let rows = (0..3).map(|r| w & !(0x1ff << (9 * r)) | pattern << (9 * r));
             for s in rows.chain([w]).map(|w| w & BAND) {
                 let (fast, portable) = (x86::Bmi::minirows(s), Portable::minirows(s));
@@ -162,7 +154,7 @@ mod tests {
             }
         }
         for _ in 0..2000 {
-            let words: [u32; 9] = std::array::from_fn(|_| xorshift(&mut x) & BAND);
+            let words: [u32; 9] = std::array::from_fn(|_| next() as u32 & BAND);
             for bit in (0..27).map(|pos| 1 << pos) {
                 let fast = x86::Bmi::cell_digits(&words, bit);
                 let portable = Portable::cell_digits(&words, bit);

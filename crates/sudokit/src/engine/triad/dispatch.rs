@@ -48,17 +48,7 @@ pub fn start(run: &mut Run, state: State) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::nine::check_variants_agree;
-
-    /// A small deterministic random source.
-    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
-    }
+    use crate::engine::nine::{check_variants_agree, xorshift};
 
     /// The vector band step against the portable one on random states: boxes with a
     /// few lanes narrowed and bands with a few configurations and eliminations.
