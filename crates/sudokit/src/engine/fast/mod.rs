@@ -26,6 +26,7 @@
 //! | a band's occupied minirows with one BMI2 `pext`, not three table look-ups (whole file; the other sets gain 5–10% too) | 84.5 | 1.37–1.38× (vs 1.29–1.33×) |
 //! | column singles counted over a digit's three band words at once, digits 0–7 side by side as the lanes of one vector (whole file; 7.4% fewer instructions on SE 11+, 7% on serg) | 84.5 | 1.46× / 1.52× limit 2 (vs 1.40× / 1.44×); the other sets gain 3–7% too |
 //! | while more than 40 cells are open, the branch cell scored by its open peers plus its two-candidate peers that share one of its digits; a cell's digits by one AVX2 shift and `movmskps` (whole files, three alternating rounds; guesses 8% fewer on SE 11+ and 1106 lim2 6%, top1465 12–14%) | 77.4 | 1.49–1.51× / 1.51–1.53× (vs 1.45–1.46× / 1.47–1.48×); top1465 1.57–1.59× / 1.65× (vs 1.48–1.49× / 1.56×); 1106 1.26–1.27× / 1.69–1.70× (vs 1.24× / 1.67–1.68×); 17-clue +1%; serg unchanged |
+//! | the clear of a placed row's cell from its band's other eight words as eight 32-bit accesses (volatile, see [`dispatch`]) where the compiler made one 256-bit load and store: the wide load waits for the narrow stores the band update has just made (fifteen alternating rounds of single runs: serg 2%, 17-clue 3–5%; seven: 8 of 10 runs faster, 4–6% on SE 11+) | 77.4 | SE 11+ 1.44–1.68× / 1.56–1.71× (vs 1.45–1.55× / 1.48–1.56×); serg 0.98–1.02× / 0.84–0.93× (vs 0.94–0.97× / 0.88–0.98×); 1106 1.26–1.33× / 1.73–1.83× (vs 1.29–1.39× / 1.52–1.73×): three rounds, the ranges overlap |
 //!
 //! Measured and left out:
 //!
@@ -80,8 +81,10 @@
 //! | a two-candidate peer counted in the shared-digit score once for each of the cell's digits it holds (a peer with both counts twice) | 77.6 | not timed: within 1% on every set |
 //! | three-candidate peers sharing a digit added to the shared-digit score at half weight (equal weight: 81.5) | 77.3 | not timed: 1106 4% more (119.5) |
 //! | profile-guided optimisation of the whole comparison binary (`-Cprofile-use`, profiled on all five sets, both solvers) | 77.4 | 1.42–1.46× (vs 1.47–1.50×); serg 0.92–1.08× (vs 0.94–1.01×): in puzzles/s `fast` 4–5% slower on SE 11+ and 6–10% on serg, the crate within 5% |
+//! | which rows of the updated word hold one bit, by taking each row's lowest bit out (one subtraction: every row holds a bit) and one `pext` and look-up, not three look-ups (7 fewer instructions an update) | 77.4 | within the noise; 1106 5–10% slower: a longer dependency chain |
+//! | the candidate branch cells walked as one 128-bit mask, not band by band (one loop exit to mispredict, not three) | 77.4 | 1–10% slower on most sets |
 //!
-//! The last thirty-four rows were measured on whole files (SE 11+, serg, 1106; from the
+//! The last thirty-six rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine;
 //! "not timed" rows count guesses only (`sudokit bench`).
 //! The row of fewer than 50 open cells trades 17-clue time for serg time: serg puzzles

@@ -15,7 +15,8 @@ use super::state::State;
 use crate::engine::nine::Run;
 
 /// An instruction-set variant of the search (see [`super::dispatch`]): how it enters a
-/// branch, how it finds a band word's occupied minirows and a cell's digits.
+/// branch, how it finds a band word's occupied minirows and a cell's digits, and how it
+/// clears a placed cell from the other digits of its band.
 pub trait Variant {
     /// Searches the branch `state` (a guess) within `run`.
     fn recurse(run: &mut Run, state: State);
@@ -27,6 +28,9 @@ pub trait Variant {
     /// The digits (bit `d` = digit `d + 1`) whose band word in `words` holds the cell
     /// `bit`.
     fn cell_digits(words: &[u32; 9], bit: u32) -> u32;
+
+    /// Clears `cells` from every word of `words` (a band's nine) but digit `D`'s.
+    fn clear_others<const D: usize>(words: &mut [u32; 9], cells: u32);
 }
 
 /// Searches from `state` (with its givens placed) within `run`; `guessed` tells whether

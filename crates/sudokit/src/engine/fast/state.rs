@@ -24,8 +24,9 @@
 //!
 //! On the hard sets the time goes less to instructions than to mispredicted branches
 //! (a search's data is not predictable): the band update clears a placed row's cell
-//! from the band's nine words without first asking whether there is one, and the
-//! branch cell is kept with a branch-free maximum.
+//! from the band's other eight words without first asking whether there is one
+//! ([`super::search::Variant::clear_others`]), and the branch cell is kept with a
+//! branch-free maximum.
 
 use super::search::Variant;
 use super::tables::{band_peers_keep, column, BAND, BAND_KEEP, COLUMN_KEEP, PEERS, SINGLE_ROW};
@@ -331,9 +332,7 @@ impl State {
         let new = solved & self.unsolved[B];
         self.unsolved[B] &= !new;
         let band: &mut [u32; 9] = (&mut self.cand[word(0, B)..][..9]).try_into().unwrap();
-        for w in band.iter_mut() {
-            *w &= !new;
-        }
+        V::clear_others::<D>(band, new);
         self.cand[i] = s;
         true
     }
