@@ -83,8 +83,10 @@
 //! | profile-guided optimisation of the whole comparison binary (`-Cprofile-use`, profiled on all five sets, both solvers) | 77.4 | 1.42–1.46× (vs 1.47–1.50×); serg 0.92–1.08× (vs 0.94–1.01×): in puzzles/s `fast` 4–5% slower on SE 11+ and 6–10% on serg, the crate within 5% |
 //! | which rows of the updated word hold one bit, by taking each row's lowest bit out (one subtraction: every row holds a bit) and one `pext` and look-up, not three look-ups (7 fewer instructions an update) | 77.4 | within the noise; 1106 5–10% slower: a longer dependency chain |
 //! | the candidate branch cells walked as one 128-bit mask, not band by band (one loop exit to mispredict, not three) | 77.4 | 1–10% slower on most sets |
+//! | a branch's copy of the state made on the branch's side of the call, the placement after it (the copy passed by value loads the words the placement has just stored) | 77.4 | within the noise: SE 11+ 1% slower, the other sets ±7% between rounds |
+//! | naked singles counted for all three bands, and each single's digit read, from one copy of the candidates taken first (so no vector load follows a single's narrow stores) | 77.4 | within the noise; 1106 3–5% slower over fifteen rounds |
 //!
-//! The last thirty-six rows were measured on whole files (SE 11+, serg, 1106; from the
+//! The last thirty-eight rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine;
 //! "not timed" rows count guesses only (`sudokit bench`).
 //! The row of fewer than 50 open cells trades 17-clue time for serg time: serg puzzles
