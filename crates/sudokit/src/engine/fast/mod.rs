@@ -85,8 +85,9 @@
 //! | the candidate branch cells walked as one 128-bit mask, not band by band (one loop exit to mispredict, not three) | 77.4 | 1–10% slower on most sets |
 //! | a branch's copy of the state made on the branch's side of the call, the placement after it (the copy passed by value loads the words the placement has just stored) | 77.4 | within the noise: SE 11+ 1% slower, the other sets ±7% between rounds |
 //! | naked singles counted for all three bands, and each single's digit read, from one copy of the candidates taken first (so no vector load follows a single's narrow stores) | 77.4 | within the noise; 1106 3–5% slower over fifteen rounds |
+//! | separate 32-bit accesses, as in the kept row of the clear above, for a placement's clear of its cell from the band's nine words too (a branch places right after copying the state) | 77.4 | within the noise |
 //!
-//! The last thirty-eight rows were measured on whole files (SE 11+, serg, 1106; from the
+//! The last thirty-nine rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine;
 //! "not timed" rows count guesses only (`sudokit bench`).
 //! The row of fewer than 50 open cells trades 17-clue time for serg time: serg puzzles
