@@ -1,11 +1,13 @@
 //! `peer-compare [--reps N] [FILE…]`: sudokit's `fast` engine against the `sudoku` crate
 //! on the same puzzles in the same process, single thread.
 //!
-//! Per file: every answer of both is verified first; then each of the four runs (sudokit
-//! and the peer, first solution and count to 2) is timed `N` times (default 5), the
-//! order alternating between repetitions, and the best CPU time of each is kept (the
-//! thread's own CPU time, so waiting for a core on a shared machine does not count). The table
-//! gives puzzles per second and the ratio sudokit / peer.
+//! Per file: every answer of both is verified first. Then the file is cut into chunks of
+//! 250 puzzles, and on each chunk each of the four runs (sudokit and the peer, first
+//! solution and count to 2) is timed `N` times (default 5), the order alternating
+//! between repetitions; a run's time is the sum of its chunks' best times
+//! ([`sudokit_bench::best_chunked`]). Times are the thread's own CPU time, so waiting
+//! for a core on a shared machine does not count. The table gives puzzles per second and
+//! the ratio sudokit / peer.
 //!
 //! `--engine NAME` measures another sudokit engine for 9×9 boards (for example `triad`)
 //! in place of `fast`.
@@ -18,7 +20,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use sudokit_bench::{default_files, time, Corpus, Task};
+use sudokit_bench::{best_chunked, default_files, time, Corpus, Task};
+
+/// Puzzles per timed chunk: a few milliseconds of work on the hardest files.
+const CHUNK: usize = 250;
 
 fn main() -> ExitCode {
     let mut reps = 5usize;
@@ -118,14 +123,7 @@ fn main() -> ExitCode {
             Task::SudokitLimit2,
             Task::PeerLimit2,
         ];
-        let mut best = [Duration::MAX; 4];
-        for rep in 0..reps {
-            for k in 0..4 {
-                let k = if rep % 2 == 0 { k } else { 3 - k };
-                let (t, _) = time(&corpus, tasks[k]);
-                best[k] = best[k].min(t);
-            }
-        }
+        let best = best_chunked(&corpus, &tasks, reps, CHUNK);
         let n = corpus.len() as f64;
         let rate = |d: Duration| n / d.as_secs_f64();
         println!(
