@@ -84,12 +84,14 @@
 //! | which rows of the updated word hold one bit, by taking each row's lowest bit out (one subtraction: every row holds a bit) and one `pext` and look-up, not three look-ups (7 fewer instructions an update) | 77.4 | within the noise; 1106 5–10% slower: a longer dependency chain |
 //! | the candidate branch cells walked as one 128-bit mask, not band by band (one loop exit to mispredict, not three) | 77.4 | 1–10% slower on most sets |
 //! | a branch's copy of the state made on the branch's side of the call, the placement after it (the copy passed by value loads the words the placement has just stored) | 77.4 | within the noise: SE 11+ 1% slower, the other sets ±7% between rounds |
-//! | naked singles counted for all three bands, and each single's digit read, from one copy of the candidates taken first (so no vector load follows a single's narrow stores) | 77.4 | within the noise; 1106 3–5% slower over fifteen rounds |
+//! | naked singles counted for all three bands, and each single's digit read, from one copy of the candidates taken first (so no vector load follows a single's narrow stores) | 77.4 | 1–2% slower: SE 11+ 1.55× / 1.59× in two runs of the chunked `peer-compare` (vs 1.57–1.58× / 1.61×), top1465 1.63–1.64× (vs 1.65–1.68×), the other sets alike |
 //! | separate 32-bit accesses, as in the kept row of the clear above, for a placement's clear of its cell from the band's nine words too (a branch places right after copying the state) | 77.4 | within the noise |
 //!
 //! The last thirty-nine rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine;
-//! "not timed" rows count guesses only (`sudokit bench`).
+//! "not timed" rows count guesses only (`sudokit bench`). `peer-compare` has since
+//! timed files chunk by chunk (250 puzzles, each chunk's best kept), which brought the
+//! spread of its ratios between runs from up to 18% down to 1–3%.
 //! The row of fewer than 50 open cells trades 17-clue time for serg time: serg puzzles
 //! keep 30–49 open cells after the root and gain, the 17-clue puzzles that qualify (a
 //! fifth of them) lose, and the hard sets (55 open cells or more) are untouched. A
