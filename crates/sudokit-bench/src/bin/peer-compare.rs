@@ -2,7 +2,8 @@
 //! on the same puzzles in the same process, single thread.
 //!
 //! Per file: every answer of both is verified first. Then the file is cut into chunks of
-//! 250 puzzles, and on each chunk each of the four runs (sudokit and the peer, first
+//! 250 puzzles (fewer in a file too short for eight such chunks, but 25 at least), and
+//! on each chunk each of the four runs (sudokit and the peer, first
 //! solution and count to 2) is timed `N` times (default 5), the order alternating
 //! between repetitions; a run's time is the sum of its chunks' best times
 //! ([`sudokit_bench::best_chunked`]). Times are the thread's own CPU time, so waiting
@@ -22,8 +23,12 @@ use std::time::Duration;
 
 use sudokit_bench::{best_chunked, default_files, time, Corpus, Task};
 
-/// Puzzles per timed chunk: a few milliseconds of work on the hardest files.
+/// Puzzles per timed chunk at most: a few milliseconds of work on the hardest files.
 const CHUNK: usize = 250;
+
+/// Chunks per file at least, so that a short file (the 2011 list has 375 puzzles) is
+/// not timed in one or two pieces; a chunk keeps 25 puzzles or more.
+const MIN_CHUNKS: usize = 8;
 
 fn main() -> ExitCode {
     let mut reps = 5usize;
@@ -123,7 +128,8 @@ fn main() -> ExitCode {
             Task::SudokitLimit2,
             Task::PeerLimit2,
         ];
-        let best = best_chunked(&corpus, &tasks, reps, CHUNK);
+        let chunk = corpus.len().div_ceil(MIN_CHUNKS).clamp(25, CHUNK);
+        let best = best_chunked(&corpus, &tasks, reps, chunk);
         let n = corpus.len() as f64;
         let rate = |d: Duration| n / d.as_secs_f64();
         println!(
