@@ -5,7 +5,8 @@
 //! the library, the command line tool or the bindings. [`Corpus`] loads a puzzle file
 //! once into both libraries' types; [`Corpus::verify`] checks every answer of both
 //! (solutions with [`Grid::is_solution_of`], counts against each other); the timing
-//! functions then run one solver over the whole corpus and return the elapsed time.
+//! functions then run one solver over the corpus, or a range of it, and return the
+//! elapsed time, and [`best_chunked`] times a comparison's four runs chunk by chunk.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -192,19 +193,25 @@ pub fn time_range(corpus: &Corpus, task: Task, range: Range<usize>) -> (Duration
     (start.elapsed(), std::hint::black_box(sum))
 }
 
-/// The four runs of a comparison, each timed `reps` times on every chunk of `chunk`
-/// puzzles, in an order that alternates between repetitions; returns, per task of
-/// `tasks`, the sum over the chunks of each chunk's best time.
+/// Puzzles per timed chunk at most: a few milliseconds of work on the hardest files.
+const CHUNK: usize = 250;
+
+/// Chunks per file at least, so that a short file (the 2011 list has 375 puzzles) is
+/// not timed in one or two pieces; a chunk keeps `MIN_CHUNK` puzzles or more.
+const MIN_CHUNKS: usize = 8;
+
+/// Puzzles per timed chunk at least.
+const MIN_CHUNK: usize = 25;
+
+/// The four runs of a comparison, each timed `reps` times on every chunk of the corpus
+/// (250 puzzles, fewer in a corpus too short for eight such chunks, but 25 at least), in an order that alternates between repetitions; returns,
+/// per task of `tasks`, the sum over the chunks of each chunk's best time.
 ///
 /// A burst of other work on a shared machine then spoils one chunk of one repetition,
 /// not a whole run: the best of the others stands in for it, and both solvers meet the
 /// same bursts at nearly the same moments.
-pub fn best_chunked(
-    corpus: &Corpus,
-    tasks: &[Task; 4],
-    reps: usize,
-    chunk: usize,
-) -> [Duration; 4] {
+pub fn best_chunked(corpus: &Corpus, tasks: &[Task; 4], reps: usize) -> [Duration; 4] {
+    let chunk = corpus.len().div_ceil(MIN_CHUNKS).clamp(MIN_CHUNK, CHUNK);
     let mut total = [Duration::ZERO; 4];
     for range in chunks(corpus.len(), chunk) {
         let mut best = [Duration::MAX; 4];

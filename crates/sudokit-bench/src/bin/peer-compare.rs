@@ -23,13 +23,6 @@ use std::time::Duration;
 
 use sudokit_bench::{best_chunked, default_files, time, Corpus, Task};
 
-/// Puzzles per timed chunk at most: a few milliseconds of work on the hardest files.
-const CHUNK: usize = 250;
-
-/// Chunks per file at least, so that a short file (the 2011 list has 375 puzzles) is
-/// not timed in one or two pieces; a chunk keeps 25 puzzles or more.
-const MIN_CHUNKS: usize = 8;
-
 fn main() -> ExitCode {
     let mut reps = 5usize;
     let mut only = None;
@@ -128,8 +121,7 @@ fn main() -> ExitCode {
             Task::SudokitLimit2,
             Task::PeerLimit2,
         ];
-        let chunk = corpus.len().div_ceil(MIN_CHUNKS).clamp(25, CHUNK);
-        let best = best_chunked(&corpus, &tasks, reps, chunk);
+        let best = best_chunked(&corpus, &tasks, reps);
         let n = corpus.len() as f64;
         let rate = |d: Duration| n / d.as_secs_f64();
         println!(
