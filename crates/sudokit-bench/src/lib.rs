@@ -91,8 +91,8 @@ impl Corpus {
     }
 
     /// Solves every puzzle with both libraries (first solution and count to 2) and checks
-    /// every answer: each solution solves its puzzle, the counts agree, and a first
-    /// solution exists exactly when the count is at least one.
+    /// every answer: each solution solves its puzzle, the counts agree (sudokit's count
+    /// alone too), and a first solution exists exactly when the count is at least one.
     pub fn verify(&self) -> Result<Checked, String> {
         let mut c = Checked::default();
         for (i, (grid, peer)) in self.grids.iter().zip(&self.peers).enumerate() {
@@ -117,9 +117,13 @@ impl Corpus {
                 }
             }
             let peer_count = peer.solutions_count_up_to(2) as u64;
-            if peer_count != two.count || first.count != two.count.min(1) {
+            let alone = self
+                .engine
+                .count_only(grid, 2)
+                .map_err(|e| format!("{}: {e}", at()))?;
+            if peer_count != two.count || alone != two.count || first.count != two.count.min(1) {
                 return Err(format!(
-                    "{}: counts differ (sudokit {} / first {}, peer {peer_count})",
+                    "{}: counts differ (sudokit {} / alone {alone} / first {}, peer {peer_count})",
                     at(),
                     two.count,
                     first.count
@@ -146,7 +150,8 @@ impl Corpus {
 pub enum Task {
     /// sudokit's engine, first solution.
     SudokitFirst,
-    /// sudokit's engine, count to 2.
+    /// sudokit's engine, count to 2 ([`Engine::count_only`](sudokit::engine::Engine::count_only):
+    /// the count alone, as the peer's).
     SudokitLimit2,
     /// The `sudoku` crate, `some_solution`.
     PeerFirst,
@@ -176,7 +181,7 @@ pub fn time_range(corpus: &Corpus, task: Task, range: Range<usize>) -> (Duration
         }
         Task::SudokitLimit2 => {
             for g in &corpus.grids[range] {
-                sum += corpus.engine.count(g, 2).map_or(0, |s| s.count);
+                sum += corpus.engine.count_only(g, 2).unwrap_or(0);
             }
         }
         Task::PeerFirst => {

@@ -34,6 +34,7 @@ fn empty_board_counts_to_the_limit() {
     let found = Fast.count(&empty, 1000).unwrap();
     assert_eq!(found.count, 1000);
     assert!(found.solution.unwrap().is_solution_of(&empty));
+    assert_eq!(Fast.count_only(&empty, 1000).unwrap(), 1000);
 }
 
 #[test]
@@ -44,6 +45,7 @@ fn conflicting_givens_have_no_solution() {
     let found = Fast.count(&p, 2).unwrap();
     assert_eq!(found.count, 0);
     assert!(found.solution.is_none());
+    assert_eq!(Fast.count_only(&p, 2).unwrap(), 0);
 }
 
 #[test]
@@ -57,6 +59,13 @@ fn other_layouts_are_unsupported() {
     let nine = Layout::classic(9).unwrap();
     assert_eq!(Auto.engine_for(&nine).name(), "fast");
     assert_eq!(Auto.engine_for(p.layout()).name(), "generic");
+    assert!(matches!(
+        Fast.count_only(&p, 2),
+        Err(SolveError::Unsupported { engine: "fast", .. })
+    ));
+    let generic = Generic.count(&p, 50).unwrap().count;
+    assert!(generic > 2);
+    assert_eq!(Auto.count_only(&p, 50).unwrap(), generic);
 }
 
 /// A random full grid: the first solution of a board seeded with a random first row.

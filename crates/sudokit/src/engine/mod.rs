@@ -151,6 +151,23 @@ pub trait Engine: Send + Sync + fmt::Debug {
     fn count(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
         self.search(puzzle, limit)
     }
+
+    /// Counts solutions, stopping at `limit`, and keeps none of them: the whole answer
+    /// of a uniqueness check (`count_only(puzzle, 2) == Ok(1)`). Engines that can skip
+    /// building the first solution do (`fast`, `triad`); the others answer through
+    /// [`Engine::count`].
+    ///
+    /// ```
+    /// use sudokit::engine::{Engine, Fast};
+    /// let puzzle: sudokit::Grid =
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    ///         .parse()
+    ///         .unwrap();
+    /// assert_eq!(Fast.count_only(&puzzle, 2).unwrap(), 1);
+    /// ```
+    fn count_only(&self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
+        Ok(self.count(puzzle, limit)?.count)
+    }
 }
 
 /// Picks the best engine for each puzzle's layout.
@@ -179,6 +196,10 @@ impl Engine for Auto {
 
     fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
         self.engine_for(puzzle.layout()).search(puzzle, limit)
+    }
+
+    fn count_only(&self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
+        self.engine_for(puzzle.layout()).count_only(puzzle, limit)
     }
 
     fn rejects_clashes(&self, layout: &Layout) -> bool {

@@ -21,6 +21,8 @@ pub const PERMS: [[usize; 3]; 6] = [
 /// One search: its limit, what it found and what it cost.
 pub struct Run {
     limit: u64,
+    /// Whether the first solution is kept (not for a count alone).
+    keep_first: bool,
     /// Solutions found so far (at most `limit`).
     pub count: u64,
     /// The first solution, row-major digits.
@@ -30,20 +32,30 @@ pub struct Run {
 }
 
 impl Run {
-    /// A search that stops at `limit` solutions (at least 1).
+    /// A search that stops at `limit` solutions (at least 1) and keeps the first.
     pub fn new(limit: u64) -> Run {
         Run {
             limit: limit.max(1),
+            keep_first: true,
             count: 0,
             first: None,
             stats: Stats::default(),
         }
     }
 
-    /// Counts a solution; `digits` (row-major) is asked for only for the first one.
+    /// A search that stops at `limit` solutions and keeps none of them: a count alone.
+    pub fn counting(limit: u64) -> Run {
+        Run {
+            keep_first: false,
+            ..Run::new(limit)
+        }
+    }
+
+    /// Counts a solution; `digits` (row-major) is asked for only for the first one, and
+    /// only when the run keeps it.
     #[inline(always)]
     pub fn found(&mut self, digits: impl FnOnce() -> [u8; 81]) {
-        if self.count == 0 {
+        if self.count == 0 && self.keep_first {
             self.first = Some(digits());
         }
         self.count += 1;
@@ -69,26 +81,51 @@ pub fn search(
     limit: u64,
     run: impl FnOnce(&[u8; 81], &mut Run),
 ) -> Result<Search, SolveError> {
-    let layout = puzzle.layout();
-    let cells = match <&[u8; 81]>::try_from(puzzle.cells()) {
-        Ok(cells) if supports(layout) => cells,
-        _ => {
-            return Err(SolveError::Unsupported {
-                engine: engine.name(),
-                size: layout.size(),
-            })
-        }
-    };
     let mut record = Run::new(limit);
-    run(cells, &mut record);
+    run_on(engine, puzzle, &mut record, run)?;
     let solution = record
         .first
-        .and_then(|digits| Grid::from_cells(layout.clone(), digits.to_vec()));
+        .and_then(|digits| Grid::from_cells(puzzle.layout().clone(), digits.to_vec()));
     Ok(Search {
         count: record.count,
         solution,
         stats: record.stats,
     })
+}
+
+/// [`Engine::count_only`] for a 9×9-only `engine`, as [`search`] but keeping no
+/// solution: no digits read back, no grid built.
+pub fn count_only(
+    engine: &dyn Engine,
+    puzzle: &Grid,
+    limit: u64,
+    run: impl FnOnce(&[u8; 81], &mut Run),
+) -> Result<u64, SolveError> {
+    let mut record = Run::counting(limit);
+    run_on(engine, puzzle, &mut record, run)?;
+    Ok(record.count)
+}
+
+/// The layout check of [`search`] and [`count_only`], then `run` on the givens within
+/// `record`.
+#[inline(always)]
+fn run_on(
+    engine: &dyn Engine,
+    puzzle: &Grid,
+    record: &mut Run,
+    run: impl FnOnce(&[u8; 81], &mut Run),
+) -> Result<(), SolveError> {
+    let layout = puzzle.layout();
+    match <&[u8; 81]>::try_from(puzzle.cells()) {
+        Ok(cells) if supports(layout) => {
+            run(cells, record);
+            Ok(())
+        }
+        _ => Err(SolveError::Unsupported {
+            engine: engine.name(),
+            size: layout.size(),
+        }),
+    }
 }
 
 /// A small deterministic random source for the tests that compare an engine's builds

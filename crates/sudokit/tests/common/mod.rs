@@ -21,12 +21,15 @@ pub const NINE_SAMPLES: &[&str] = &[
     "serg_multi.txt",
 ];
 
-/// Checks `engine` against `generic` on one puzzle: the same count with limit 2, each
-/// solution verified, a first-solution search consistent with it; returns the count.
+/// Checks `engine` against `generic` on one puzzle: the same count with limit 2 (from
+/// the count alone too), each solution verified, a first-solution search consistent
+/// with it; returns the count.
 pub fn agrees_with_generic(engine: &dyn Engine, puzzle: &Grid) -> u64 {
     let found = engine.count(puzzle, 2).unwrap();
     let generic = Generic.count(puzzle, 2).unwrap();
     assert_eq!(found.count, generic.count, "{}", puzzle.to_line());
+    let alone = engine.count_only(puzzle, 2).unwrap();
+    assert_eq!(alone, found.count, "{}", puzzle.to_line());
     match &found.solution {
         Some(s) => assert!(s.is_solution_of(puzzle), "{}", puzzle.to_line()),
         None => assert_eq!(found.count, 0),

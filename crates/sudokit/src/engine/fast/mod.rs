@@ -128,7 +128,8 @@ mod search;
 mod state;
 mod tables;
 
-use crate::engine::{nine, Engine, Search, SolveError};
+use crate::engine::nine::{self, Run};
+use crate::engine::{Engine, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
@@ -161,16 +162,24 @@ impl Engine for Fast {
     }
 
     fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
-        nine::search(self, puzzle, limit, |cells, run| {
-            if let Some(state) = State::from_givens(cells) {
-                dispatch::search(run, state);
-            }
-        })
+        nine::search(self, puzzle, limit, start)
+    }
+
+    fn count_only(&self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
+        nine::count_only(self, puzzle, limit, start)
     }
 
     /// Clashing givens are caught as the state is built (`State::from_givens`).
     fn rejects_clashes(&self, layout: &Layout) -> bool {
         self.supports(layout)
+    }
+}
+
+/// Searches from the givens `cells` (row-major, 0 = empty) within `run`; clashing
+/// givens find nothing.
+fn start(cells: &[u8; 81], run: &mut Run) {
+    if let Some(state) = State::from_givens(cells) {
+        dispatch::search(run, state);
     }
 }
 

@@ -88,7 +88,8 @@ mod dispatch;
 mod search;
 mod state;
 
-use crate::engine::{nine, Engine, Search, SolveError};
+use crate::engine::nine::{self, Run};
+use crate::engine::{Engine, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
@@ -120,16 +121,24 @@ impl Engine for Triad {
     }
 
     fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
-        nine::search(self, puzzle, limit, |cells, run| {
-            match State::from_givens(cells) {
-                Some(state) => dispatch::start(run, state),
-                None => run.stats.nodes += 1,
-            }
-        })
+        nine::search(self, puzzle, limit, start)
+    }
+
+    fn count_only(&self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
+        nine::count_only(self, puzzle, limit, start)
     }
 
     /// Clashing givens fail the first propagation.
     fn rejects_clashes(&self, layout: &Layout) -> bool {
         self.supports(layout)
+    }
+}
+
+/// Searches from the givens `cells` (row-major, 0 = empty) within `run`; clashing
+/// givens fail the first propagation, which counts as a node.
+fn start(cells: &[u8; 81], run: &mut Run) {
+    match State::from_givens(cells) {
+        Some(state) => dispatch::start(run, state),
+        None => run.stats.nodes += 1,
     }
 }
