@@ -86,9 +86,16 @@
 //! | a branch's copy of the state made on the branch's side of the call, the placement after it (the copy passed by value loads the words the placement has just stored) | 77.4 | within the noise: SE 11+ 1% slower, the other sets ±7% between rounds |
 //! | naked singles counted for all three bands, and each single's digit read, from one copy of the candidates taken first (so no vector load follows a single's narrow stores) | 77.4 | 1–2% slower: SE 11+ 1.55× / 1.59× in two runs of the chunked `peer-compare` (vs 1.57–1.58× / 1.61×), top1465 1.63–1.64× (vs 1.65–1.68×), the other sets alike |
 //! | separate 32-bit accesses, as in the kept row of the clear above, for a placement's clear of its cell from the band's nine words too (a branch places right after copying the state) | 77.4 | within the noise |
+//! | the words to update found once a round (a 27-bit mask from a scalar comparison of each word with its last update), then each set bit sent by a `match` to that word's update with constant indices (a jump table), in place of a test before each word's update | 77.4 | 1.21–1.26× / 1.24–1.31× (vs 1.57× / 1.62×); serg 0.79–0.82× (vs 1.03×); 17-clue 1.11–1.17× (vs 1.51×): the indirect jump of each update is mispredicted at least as often as the tests it replaces |
+//! | the shared-digit part of the branch score split by digit (`nx`, `ny`: two-candidate peers holding each of the cell's digits), scored as open peers plus `2·min(nx, ny)`, plus `min + max/2`, plus `(1 + nx)(1 + ny)`, or twice the open peers plus `(1 + nx)(1 + ny)` (a branch whose other side forces little is a poor one) | 77.1–78.6 | not timed: within 2% of the kept score on every set (1106 113.5–117.0 against 114.9) |
+//! | the branch score taken over the first 4, 6 or 8 two-candidate cells only (in cell order, the rest left out) | 97.0 / 85.7 / 80.8 | not timed: 1106 146.5 / 128.3 / 121.9; serg 5.54 / 5.42 / 5.42 |
+//! | the first two-candidate cell, unscored, once 40 cells or fewer are open (the shared-digit score above them as kept) | 83.2 | SE 11+ 1.54–1.55× / 1.58–1.59× (vs 1.58× / 1.62–1.63×), 1106 1.25–1.29× / 1.66–1.70× (vs 1.33–1.36× / 1.77–1.85×), top1465 and 17-clue 1–4% slower; serg 1.08–1.09× / 0.98–0.99× (vs 1.02–1.03× / 0.93–0.95×) |
+//! | the first two-candidate cell at every node, as the `sudoku` crate takes it, lowest digit first (with the digit with more places first: serg 1.17–1.21× / 1.05–1.06×, 5.82 guesses) | 137.4 | serg 1.22–1.26× / 1.10–1.12× (vs 1.04× / 0.93–0.95×); 1106 241.3, top1465 21.9 guesses: scoring costs serg about 16% of its time (11.5 two-candidate cells a node) and saves the hard sets 40–50% of their guesses |
+//! | the digit tried first on a two-candidate cell picked with a mask instead of an `if` | 77.4 | within the noise: the compiler's code had no branch there |
 //!
-//! The last thirty-nine rows were measured on whole files (SE 11+, serg, 1106; from the
-//! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine;
+//! The last forty-five rows were measured on whole files (SE 11+, serg, 1106; from the
+//! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine
+//! (the last six with the chunked `peer-compare --reps 3`, one or two runs each);
 //! "not timed" rows count guesses only (`sudokit bench`). `peer-compare` has since
 //! timed files chunk by chunk (250 puzzles, each chunk's best kept), which brought the
 //! spread of its ratios between runs from up to 18% down to 1–3%.
@@ -102,6 +109,18 @@
 //! alike. The row of further passes shows that the passes themselves cost little: a
 //! pass that finds nothing to update is 27 well-predicted comparisons; the time goes to
 //! the updates and to the mispredicted tests of which words changed.
+//!
+//! Where the two solvers part: the `sudoku` crate's guesses, counted in a copy of it
+//! with a counter added (outside this project), are per puzzle, first solution and
+//! counting to two: SE 11+ 160.5 / 317.7, 1106 204.7 / 614.1, top1465 26.4 / 43.4,
+//! 17-clue 2.87 / 4.32, serg 11.6 / 12.8 (counted as here, each side of a branch). This
+//! engine takes half as many on every set (a third on 1106 counting to two), and each
+//! costs more: on SE 11+ about 1.3 times the crate's time per guess, on serg about
+//! twice. Under callgrind this engine runs fewer instructions than the crate on serg
+//! (15,300 a puzzle against 16,500 for a first solution) and fewer simulated
+//! mispredictions, yet takes as long; the time of its extra work per node (column
+//! singles, the branch score over serg's 11.5 two-candidate cells a node) buys fewer
+//! guesses than on the hard sets, where nodes offer 3.5.
 //!
 //! Earlier measurements by instruction count alone also left out triads in both
 //! directions (79% more instructions for 20% fewer guesses) and branching on a digit's
