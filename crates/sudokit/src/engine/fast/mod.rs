@@ -114,8 +114,8 @@
 //! with a counter added (outside this project), are per puzzle, first solution and
 //! counting to two: SE 11+ 160.5 / 317.7, 1106 204.7 / 614.1, top1465 26.4 / 43.4,
 //! 17-clue 2.87 / 4.32, serg 11.6 / 12.8 (counted as here, each side of a branch). This
-//! engine takes half as many on every set (a third on 1106 counting to two), and each
-//! costs more: on SE 11+ about 1.3 times the crate's time per guess, on serg about
+//! engine takes half as many or fewer on every set (0.29 of the crate's on 17-clue,
+//! 0.48 on SE 11+), and each costs more: on SE 11+ about 1.3 times the crate's time per guess, on serg about
 //! twice. Under callgrind this engine runs fewer instructions than the crate on serg
 //! (15,300 a puzzle against 16,500 for a first solution) and fewer simulated
 //! mispredictions, yet takes as long; the time of its extra work per node (column
