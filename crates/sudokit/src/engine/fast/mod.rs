@@ -92,10 +92,11 @@
 //! | the first two-candidate cell, unscored, once 40 cells or fewer are open (the shared-digit score above them as kept) | 83.2 | SE 11+ 1.54–1.55× / 1.58–1.59× (vs 1.58× / 1.62–1.63×), 1106 1.25–1.29× / 1.66–1.70× (vs 1.33–1.36× / 1.77–1.85×), top1465 and 17-clue 1–4% slower; serg 1.08–1.09× / 0.98–0.99× (vs 1.02–1.03× / 0.93–0.95×) |
 //! | the first two-candidate cell at every node, as the `sudoku` crate takes it, lowest digit first (with the digit with more places first: serg 1.17–1.21× / 1.05–1.06×, 5.82 guesses) | 137.4 | serg 1.22–1.26× / 1.10–1.12× (vs 1.04× / 0.93–0.95×); 1106 241.3, top1465 21.9 guesses: scoring costs serg about 16% of its time (11.5 two-candidate cells a node) and saves the hard sets 40–50% of their guesses |
 //! | the digit tried first on a two-candidate cell picked with a mask instead of an `if` | 77.4 | within the noise: the compiler's code had no branch there |
+//! | the branch score's two peer counts (open peers, digit-sharing two-candidate peers) as three 64-bit population counts, each band's two words side by side, instead of six 32-bit ones | 77.4 | within the noise on every set (two runs) |
 //!
-//! The last forty-five rows were measured on whole files (SE 11+, serg, 1106; from the
+//! The last forty-six rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine
-//! (the last six with the chunked `peer-compare --reps 3`, one or two runs each);
+//! (the last seven with the chunked `peer-compare --reps 3`, one or two runs each);
 //! "not timed" rows count guesses only (`sudokit bench`). `peer-compare` has since
 //! timed files chunk by chunk (250 puzzles, each chunk's best kept), which brought the
 //! spread of its ratios between runs from up to 18% down to 1–3%.
