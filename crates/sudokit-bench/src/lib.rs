@@ -209,8 +209,9 @@ const MIN_CHUNKS: usize = 8;
 const MIN_CHUNK: usize = 25;
 
 /// The four runs of a comparison, each timed `reps` times on every chunk of the corpus
-/// (250 puzzles, fewer in a corpus too short for eight such chunks, but 25 at least), in an order that alternates between repetitions; returns,
-/// per task of `tasks`, the sum over the chunks of each chunk's best time.
+/// (250 puzzles, fewer in a corpus too short for eight such chunks, but 25 at least), in
+/// an order that alternates between repetitions; returns, per task of `tasks`, the sum
+/// over the chunks of each chunk's best time.
 ///
 /// A burst of other work on a shared machine then spoils one chunk of one repetition,
 /// not a whole run: the best of the others stands in for it, and both solvers meet the
