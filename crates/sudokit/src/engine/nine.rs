@@ -140,33 +140,39 @@ pub fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
+/// The 9×9 samples under `data/` the tests that compare an engine's builds run on
+/// (top1465, the 1106 hardest, serg's puzzles with several solutions).
+#[cfg(test)]
+pub fn samples() -> Vec<Grid> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
+    let mut grids = Vec::new();
+    for name in ["top1465.txt", "hardest_1106.txt", "serg_multi.txt"] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let lines = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+        grids.extend(lines.map(|line| line.parse::<Grid>().unwrap()));
+    }
+    assert!(grids.len() >= 300);
+    grids
+}
+
 /// Checks two builds of one engine against each other: `portable` and `feature` each
-/// search every puzzle of the 9×9 samples under `data/` to two solutions (from the
-/// givens, row-major); both must give the same count, first solution and counters.
+/// search every puzzle of the [`samples`] to two solutions (from the givens,
+/// row-major); both must give the same count, first solution and counters.
 #[cfg(test)]
 pub fn check_variants_agree(
     portable: impl Fn(&[u8; 81], &mut Run),
     feature: impl Fn(&[u8; 81], &mut Run),
 ) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
-    let mut checked = 0;
-    for name in ["top1465.txt", "hardest_1106.txt", "serg_multi.txt"] {
-        let text = std::fs::read_to_string(dir.join(name)).unwrap();
-        for line in text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        {
-            let grid: Grid = line.parse().unwrap();
-            let cells: &[u8; 81] = grid.cells().try_into().unwrap();
-            let mut one = Run::new(2);
-            portable(cells, &mut one);
-            let mut two = Run::new(2);
-            feature(cells, &mut two);
-            assert_eq!(one.count, two.count, "{line}");
-            assert_eq!(one.first, two.first, "{line}");
-            assert_eq!(one.stats, two.stats, "{line}");
-            checked += 1;
-        }
+    for grid in samples() {
+        let cells: &[u8; 81] = grid.cells().try_into().unwrap();
+        let mut one = Run::new(2);
+        portable(cells, &mut one);
+        let mut two = Run::new(2);
+        feature(cells, &mut two);
+        assert_eq!(one.count, two.count, "{grid}");
+        assert_eq!(one.first, two.first, "{grid}");
+        assert_eq!(one.stats, two.stats, "{grid}");
     }
-    assert!(checked >= 300);
 }

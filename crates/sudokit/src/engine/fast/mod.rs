@@ -147,6 +147,8 @@ mod exclude;
 mod search;
 mod state;
 mod tables;
+#[cfg(target_arch = "x86_64")]
+mod wide;
 
 use crate::engine::nine::{self, Run};
 use crate::engine::{Engine, Search, SolveError};

@@ -31,6 +31,9 @@ pub trait Variant {
 
     /// Clears `cells` from every word of `words` (a band's nine) but digit `D`'s.
     fn clear_others<const D: usize>(words: &mut [u32; 9], cells: u32);
+
+    /// Band updates until no word changes; `false` on a contradiction.
+    fn update_bands(state: &mut State) -> bool;
 }
 
 /// Searches from `state` (with its givens placed) within `run`; `guessed` tells whether

@@ -32,7 +32,7 @@ use super::search::Variant;
 use super::tables::{band_peers_keep, column, BAND, BAND_KEEP, COLUMN_KEEP, PEERS, SINGLE_ROW};
 
 /// The other two bands of band `b`.
-const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+pub(super) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 /// For each band position, the band's cells that survive placing there (row and box
 /// peers cleared).
@@ -77,9 +77,10 @@ pub enum Singles {
 /// Candidates of every digit, band by band (see the module docs).
 #[derive(Clone, Copy)]
 pub struct State {
-    cand: [u32; 27],
-    seen: [u32; 27],
-    unsolved: [u32; 3],
+    pub(super) cand: [u32; 27],
+    /// Each word as its last band update left it.
+    pub(super) seen: [u32; 27],
+    pub(super) unsolved: [u32; 3],
     /// The open cells with two candidates, as the last naked-single pass found them:
     /// after a propagation that did not fail, those of the state as it stands.
     pairs: [u32; 3],
@@ -221,7 +222,7 @@ impl State {
     #[inline(always)]
     pub fn propagate<V: Variant>(&mut self) -> bool {
         loop {
-            if !self.update_bands::<V>() {
+            if !V::update_bands(self) {
                 return false;
             }
             if self.is_solved() {
@@ -281,9 +282,10 @@ impl State {
         Singles::Placed
     }
 
-    /// Band updates until no word changes; `false` on a contradiction.
+    /// Band updates until no word changes, one word at a time; `false` on a
+    /// contradiction. The portable variant's [`Variant::update_bands`].
     #[inline(always)]
-    fn update_bands<V: Variant>(&mut self) -> bool {
+    pub fn update_bands<V: Variant>(&mut self) -> bool {
         /// One pass over the 27 words, unrolled so that every index is a constant.
         macro_rules! pass {
             ($self:ident, $changed:ident; $($d:literal)*) => {$(
@@ -307,7 +309,7 @@ impl State {
     /// One band update of digit `D` in band `B` when its word changed since the last
     /// one (see the module docs); `false` on a contradiction.
     #[inline(always)]
-    fn update_band<V: Variant, const D: usize, const B: usize>(
+    pub(super) fn update_band<V: Variant, const D: usize, const B: usize>(
         &mut self,
         changed: &mut bool,
     ) -> bool {
