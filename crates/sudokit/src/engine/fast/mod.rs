@@ -27,6 +27,8 @@
 //! | column singles counted over a digit's three band words at once, digits 0–7 side by side as the lanes of one vector (whole file; 7.4% fewer instructions on SE 11+, 7% on serg) | 84.5 | 1.46× / 1.52× limit 2 (vs 1.40× / 1.44×); the other sets gain 3–7% too |
 //! | while more than 40 cells are open, the branch cell scored by its open peers plus its two-candidate peers that share one of its digits; a cell's digits by one AVX2 shift and `movmskps` (whole files, three alternating rounds; guesses 8% fewer on SE 11+ and 1106 lim2 6%, top1465 12–14%) | 77.4 | 1.49–1.51× / 1.51–1.53× (vs 1.45–1.46× / 1.47–1.48×); top1465 1.57–1.59× / 1.65× (vs 1.48–1.49× / 1.56×); 1106 1.26–1.27× / 1.69–1.70× (vs 1.24× / 1.67–1.68×); 17-clue +1%; serg unchanged |
 //! | the clear of a placed row's cell from its band's other eight words as eight 32-bit accesses (volatile, see [`dispatch`]) where the compiler made one 256-bit load and store: the wide load waits for the narrow stores the band update has just made (fifteen alternating rounds of single runs: serg 2%, 17-clue 3–5%; seven: 8 of 10 runs faster, 4–6% on SE 11+) | 77.4 | SE 11+ 1.44–1.68× / 1.56–1.71× (vs 1.45–1.55× / 1.48–1.56×); serg 0.98–1.02× / 0.84–0.93× (vs 0.94–0.97× / 0.88–0.98×); 1106 1.26–1.33× / 1.73–1.83× (vs 1.29–1.39× / 1.52–1.73×): three rounds, the ranges overlap |
+//! | the band updates of the AVX2 build take a band's words of digits 0–7 at once, as the eight lanes of one register ([`wide`]): one comparison asks which of them changed, and the matching rule (the six row-to-box matchings tested against the minirow flags), the column lock and the rows with one cell run with no table look-up and no branch per word; digit 8 one word at a time (whole files, `--only`, best of 3 alternating: serg 1.40× / 1.27× as fast, 17-clue 1.31× / 1.22×, SE 11+ 1.10× / 1.06×) | 77.4 | SE 11+ 1.71–1.83× / 1.74–1.91× (vs 1.57× / 1.63×), 1106 1.47–1.61× / 2.02–2.16× (vs 1.30× / 1.79×), top1465 1.88–2.02× / 1.95–2.09× (vs 1.66× / 1.80×), 17-clue 1.97–2.02× / 1.97–2.08× (vs 1.48× / 1.58×), serg 1.14–1.23× / 1.08–1.17× (vs 1.02× / 0.97×); the ranges come from the machine more than the engine: the same binary's ratios moved by 7% over an hour |
+//! | a digit-8 placement cleared from the band's first eight words with one 256-bit read and write, the size of the wide update's next load of them, not eight volatile 32-bit ones (two alternating rounds) | 77.4 | SE 11+ 1.81–1.83× / 1.85–1.89× (vs 1.75–1.79× / 1.79–1.85×); the other sets within the noise |
 //!
 //! Measured and left out:
 //!
@@ -93,7 +95,11 @@
 //! | the first two-candidate cell at every node, as the `sudoku` crate takes it, lowest digit first (with the digit with more places first: serg 1.17–1.21× / 1.05–1.06×, 5.82 guesses) | 137.4 | serg 1.22–1.26× / 1.10–1.12× (vs 1.04× / 0.93–0.95×); 1106 241.3, top1465 21.9 guesses: scoring costs serg about 16% of its time (11.5 two-candidate cells a node) and saves the hard sets 40–50% of their guesses |
 //! | the digit tried first on a two-candidate cell picked with a mask instead of an `if` | 77.4 | within the noise: the compiler's code had no branch there |
 //! | the branch score's two peer counts (open peers, digit-sharing two-candidate peers) as three 64-bit population counts, each band's two words side by side, instead of six 32-bit ones | 77.4 | within the noise on every set (two runs) |
-//!
+//! | digit 8 of the three bands as a fourth vector (lanes 0–2 of a 128-bit register, the bands' column locks crossing lanes by shuffles), words laid out as digits 0–7 of each band then digit 8's three (two alternating rounds of `peer-compare`) | 77.4 | SE 11+ 1.55–1.57× / 1.59–1.61× (vs 1.72–1.75× / 1.76–1.80×), serg 1.07–1.10× / 0.97–1.01× (vs 1.20–1.24× / 1.12–1.16×), 17-clue 1.73–1.85× (vs 1.98–2.00×); gathered from the 9-word layout instead: 3–9% slower |
+//! | that layout alone (digit 8's words after the 24 others, the groups at 32-byte offsets, with or without 32-byte alignment of the state) | 77.4 | within the noise: SE 11+ 1.66–1.70× (vs 1.71–1.76×), 17-clue and serg alike |
+//! | digit 8's update run at every pass, with no "changed?" test (it is idempotent) | 77.4 | serg 0.95–0.97× / 0.90–0.94× (vs 1.16–1.17× / 1.10×), SE 11+ 1.57× (vs 1.66–1.69×): its eight narrow clears make the next wide load wait |
+//! | naked singles entered by keeping the cell alone in its row of its digit's word, the band updates doing the rest (no per-single loop) | 77.4 | 17-clue 7–14% slower, SE 11+ 2–3%, serg within the noise |
+//! | the givens entered the same way (no look-up of a given's peers; the first band updates clear boxes and columns) | 77.4 | 17-clue 5% slower, serg 0–3% faster; with boxes and columns cleared in the same branch-free pass: serg 8% slower, 17-clue 5–8% |//!
 //! The last forty-six rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine
 //! (the last seven with the chunked `peer-compare --reps 3`, one or two runs each);
@@ -116,12 +122,15 @@
 //! counting to two: SE 11+ 160.5 / 317.7, 1106 204.7 / 614.1, top1465 26.4 / 43.4,
 //! 17-clue 2.87 / 4.32, serg 11.6 / 12.8 (counted as here, each side of a branch). This
 //! engine takes half as many or fewer on every set (0.29 of the crate's on 17-clue,
-//! 0.48 on SE 11+), and each costs more: on SE 11+ about 1.3 times the crate's time per guess, on serg about
-//! twice. Under callgrind this engine runs fewer instructions than the crate on serg
-//! (15,300 a puzzle against 16,500 for a first solution) and fewer simulated
-//! mispredictions, yet takes as long; the time of its extra work per node (column
-//! singles, the branch score over serg's 11.5 two-candidate cells a node) buys fewer
-//! guesses than on the hard sets, where nodes offer 3.5.
+//! 0.48 on SE 11+). Before the wide band update each guess cost more: on SE 11+ about
+//! 1.3 times the crate's time per guess, on serg about twice. Under callgrind this
+//! engine then ran fewer instructions than the crate on serg (15,300 a puzzle against
+//! 16,500 for a first solution) and fewer simulated mispredictions, yet took as long:
+//! the "changed?" test of each of the 27 words, which the wide update asks once per
+//! band, was the most mispredicted branch. Now a guess costs about 1.2 times the
+//! crate's time on SE 11+ and 1.8 times on serg (a puzzle's time over its guesses, the
+//! start from the givens included), whose nodes offer 11.5 two-candidate cells each to
+//! the branch score, against 3.5 on the hard sets.
 //!
 //! Earlier measurements by instruction count alone also left out triads in both
 //! directions (79% more instructions for 20% fewer guesses) and branching on a digit's
