@@ -95,6 +95,7 @@ pub mod x86 {
     //! The variant compiled with x86-64 bit-manipulation features.
 
     use super::{descend, Run, State, Variant};
+    use crate::engine::fast::tables::MINIROW_LOW;
     use crate::engine::fast::wide;
     use std::arch::x86_64::{
         _mm256_andnot_si256, _mm256_castsi256_ps, _mm256_loadu_si256, _mm256_movemask_ps,
@@ -122,9 +123,6 @@ pub mod x86 {
 
     /// Branches of the feature variant stay in it.
     pub struct Bmi;
-
-    /// Bit 0 of each of a band word's nine minirows.
-    const MINIROW_LOW: u32 = 0o111_111_111;
 
     impl Variant for Bmi {
         /// A band's digits 0–7 at once, in AVX2 registers ([`wide`]).

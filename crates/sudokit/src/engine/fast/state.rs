@@ -59,7 +59,7 @@ static COLUMN_CLEAR: [u32; 27] = {
 
 /// The index of digit `d`'s word in band `b`: a band's nine words sit side by side.
 #[inline(always)]
-const fn word(d: usize, b: usize) -> usize {
+pub(super) const fn word(d: usize, b: usize) -> usize {
     9 * (b % 3) + d % 9
 }
 

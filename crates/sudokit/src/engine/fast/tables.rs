@@ -24,6 +24,9 @@ use crate::engine::nine::PERMS;
 /// The 27 bits of a full band.
 pub const BAND: u32 = (1 << 27) - 1;
 
+/// Bit 0 of each of a band word's nine minirows.
+pub const MINIROW_LOW: u32 = 0o111_111_111;
+
 /// Occupied minirows of a row (bit `k` = box `k` of the band).
 pub static SHRINK: [u8; 512] = shrink_table();
 

@@ -41,11 +41,9 @@ use std::arch::x86_64::{
 };
 
 use super::search::Variant;
-use super::state::{State, OTHER_BANDS};
+use super::state::{word, State, OTHER_BANDS};
+use super::tables::MINIROW_LOW;
 use crate::engine::nine::PERMS;
-
-/// Bit 0 of each of a band word's nine minirows.
-const MINIROW_LOW: i32 = 0o111_111_111;
 
 /// Bit 0 of each box's three columns in a 9-bit column mask.
 const BOX_LOW: i32 = 0o111;
@@ -135,8 +133,8 @@ unsafe fn join(
 /// As [`update_bands`].
 #[inline(always)]
 unsafe fn update_group<const B: usize>(state: &mut State, changed: &mut bool) -> bool {
-    let words = state.cand[9 * B..][..8].as_mut_ptr();
-    let seen = state.seen[9 * B..][..8].as_mut_ptr();
+    let words = state.cand[word(0, B)..][..8].as_mut_ptr();
+    let seen = state.seen[word(0, B)..][..8].as_mut_ptr();
     // SAFETY: AVX2, by the caller's contract. Every unaligned load and store covers
     // eight `u32`s of a slice of eight (`words`, `seen`, `other`).
     unsafe {
@@ -145,7 +143,7 @@ unsafe fn update_group<const B: usize>(state: &mut State, changed: &mut bool) ->
             return true;
         }
         *changed = true;
-        let flags = _mm256_and_si256(or_right::<1, 2>(s0), _mm256_set1_epi32(MINIROW_LOW));
+        let flags = _mm256_and_si256(or_right::<1, 2>(s0), _mm256_set1_epi32(MINIROW_LOW as i32));
         let mut kept = _mm256_setzero_si256();
         for p in 0..6 {
             let m = _mm256_set1_epi32(matching(p));
@@ -166,7 +164,7 @@ unsafe fn update_group<const B: usize>(state: &mut State, changed: &mut bool) ->
         let lone = _mm256_and_si256(_mm256_andnot_si256(all, odd), _mm256_set1_epi32(BOX_LOW));
         let locked = or_left::<9, 18>(_mm256_and_si256(or_left::<1, 2>(lone), cols));
         for o in OTHER_BANDS[B] {
-            let other = state.cand[9 * o..][..8].as_mut_ptr();
+            let other = state.cand[word(0, o)..][..8].as_mut_ptr();
             let kept = _mm256_andnot_si256(locked, _mm256_loadu_si256(other.cast()));
             _mm256_storeu_si256(other.cast(), kept);
         }
@@ -195,7 +193,7 @@ unsafe fn update_group<const B: usize>(state: &mut State, changed: &mut bool) ->
         state.unsolved[B] &= !placed;
         let others = _mm256_andnot_si256(new, ones);
         _mm256_storeu_si256(words.cast(), _mm256_andnot_si256(others, s));
-        state.cand[9 * B + 8] &= !placed;
+        state.cand[word(8, B)] &= !placed;
     }
     true
 }
@@ -249,9 +247,8 @@ mod tests {
                 }
                 let cell = open[next() as usize % open.len()];
                 let (b, bit) = (cell / 27, 1 << (cell % 27));
-                let digits: Vec<usize> = (0..9)
-                    .filter(|&d| state.cand[9 * b + d] & bit != 0)
-                    .collect();
+                let digits = state.digits_at::<Portable>(b, bit);
+                let digits: Vec<usize> = (0..9).filter(|&d| digits & 1 << d != 0).collect();
                 if digits.is_empty() {
                     break;
                 }
