@@ -150,7 +150,7 @@ impl Corpus {
 pub enum Task {
     /// sudokit's engine, first solution.
     SudokitFirst,
-    /// sudokit's engine, count to 2 ([`Engine::count_only`](sudokit::engine::Engine::count_only):
+    /// sudokit's engine, count to 2 ([`Engine::count_only`]:
     /// the count alone, as the peer's).
     SudokitLimit2,
     /// The `sudoku` crate, `some_solution`.

@@ -2,7 +2,7 @@
 //! with a progress bar on a terminal.
 //!
 //! Work is cut into chunks: each chunk is mapped in parallel, then written in order
-//! before the next one starts, so memory stays bounded and output streams.
+//! while the next one is mapped, so memory stays bounded and output streams.
 
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -14,12 +14,8 @@ use rayon::prelude::*;
 /// stream.
 const CHUNK: usize = 8192;
 
-/// Chunks a batch is cut into at least (when it has enough puzzles), so that writing one
-/// overlaps with solving the next even in short batches.
-const MIN_CHUNKS: usize = 16;
-
-/// Puzzles per chunk at least.
-const MIN_CHUNK: usize = 512;
+/// Puzzles in the first chunk.
+const FIRST_CHUNK: usize = 64;
 
 /// Batches shorter than this get no progress bar.
 const PROGRESS_MIN: usize = 20_000;
@@ -56,51 +52,71 @@ pub fn progress_from(len: usize, what: &str, min: usize) -> ProgressBar {
     bar
 }
 
-/// Maps `items` with `job` on `pool`, calling `sink` on every result in input order.
+/// Maps `items` with `job` on `pool`, calling `sink` on every result in input order and
+/// moving `bar` to `position` of the last item written now and then.
 ///
-/// With one worker the calling thread does everything in turn. With more, the calling
-/// thread writes the results of one chunk while the pool works on the next, so that
-/// writing, which has to happen in order on one thread, overlaps with solving.
+/// With one worker the calling thread takes the items one at a time: read, solve, write,
+/// so that a batch holds one puzzle at once. With more, the items are taken in chunks,
+/// and the calling thread writes the results of one chunk and gathers the next while
+/// the pool works on the one between, so that reading and writing, which happen in
+/// order on one thread, overlap with solving. Chunks start small, so that the pool
+/// starts soon and short batches are cut finely enough to overlap, and double up to
+/// [`CHUNK`].
 pub fn run_ordered<T, R, J, S>(
     pool: &rayon::ThreadPool,
-    items: &[T],
+    items: impl IntoIterator<Item = T>,
     bar: &ProgressBar,
+    position: impl Fn(&T) -> usize,
     job: J,
     mut sink: S,
 ) -> anyhow::Result<()>
 where
-    T: Sync,
+    T: Send + Sync,
     R: Send,
     J: Fn(&T) -> R + Sync,
     S: FnMut(&T, R) -> anyhow::Result<()>,
 {
-    let mut write = |chunk: &[T], results: Vec<R>| -> anyhow::Result<()> {
-        for (item, result) in chunk.iter().zip(results) {
-            sink(item, result)?;
-        }
-        bar.inc(chunk.len() as u64);
-        Ok(())
-    };
-    let size = (items.len() / MIN_CHUNKS).clamp(MIN_CHUNK, CHUNK);
+    let mut items = items.into_iter();
     if pool.current_num_threads() == 1 {
-        for chunk in items.chunks(size) {
-            write(chunk, chunk.iter().map(&job).collect())?;
+        let mut since = 0;
+        for item in items {
+            let result = job(&item);
+            sink(&item, result)?;
+            since += 1;
+            if since == FIRST_CHUNK {
+                bar.set_position(position(&item) as u64);
+                since = 0;
+            }
         }
     } else {
-        let mut done: Option<(&[T], Vec<R>)> = None;
-        for chunk in items.chunks(size) {
+        let mut write = |chunk: Vec<T>, results: Vec<R>| -> anyhow::Result<()> {
+            for (item, result) in chunk.iter().zip(results) {
+                sink(item, result)?;
+            }
+            if let Some(last) = chunk.last() {
+                bar.set_position(position(last) as u64);
+            }
+            Ok(())
+        };
+        let mut size = FIRST_CHUNK;
+        let mut current: Vec<T> = items.by_ref().take(size).collect();
+        let mut done: Option<(Vec<T>, Vec<R>)> = None;
+        while !current.is_empty() {
+            size = (2 * size).min(CHUNK);
             let mut results = Vec::new();
+            let mut next = Vec::new();
             let mut written = Ok(());
             pool.in_place_scope(|scope| {
                 scope.spawn(|_| {
-                    results = chunk.par_iter().with_min_len(16).map(&job).collect();
+                    results = current.par_iter().with_min_len(16).map(&job).collect();
                 });
                 if let Some((previous, previous_results)) = done.take() {
                     written = write(previous, previous_results);
                 }
+                next = items.by_ref().take(size).collect();
             });
             written?;
-            done = Some((chunk, results));
+            done = Some((std::mem::replace(&mut current, next), results));
         }
         if let Some((previous, previous_results)) = done {
             write(previous, previous_results)?;

@@ -2,7 +2,7 @@
 //! in parallel, write one result per puzzle in input order, report failures on
 //! standard error, print `--stats`, and choose the exit code.
 
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -21,7 +21,6 @@ pub fn drive<R, J, S>(
     input: &InputArgs,
     threads: Option<usize>,
     stats: bool,
-    what: &str,
     job: J,
     mut sink: S,
 ) -> anyhow::Result<ExitCode>
@@ -40,11 +39,19 @@ where
         eprintln!("error: cannot read {}: {}", u.source, u.error);
         tally.unreadable += 1;
     }
-    let items = input::items(&texts, &input.read_options(), &pool);
-    let bar = batch::progress(items.len(), what);
+    let opts = input.read_options();
+    // The bar counts lines of input; they are counted only when it can show.
+    let starts = if std::io::stderr().is_terminal() {
+        input::line_starts(&texts)
+    } else {
+        Vec::new()
+    };
+    let bar = batch::progress(starts.last().copied().unwrap_or(0), "lines");
+    let position = |item: &Item| starts.get(item.text).map_or(0, |s| s + item.line);
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = batch::run_ordered(&pool, &items, &bar, job, |item, r| {
+    let items = input::items(&texts, &opts);
+    let result = batch::run_ordered(&pool, items, &bar, position, job, |item, r| {
         tally.puzzles += 1;
         sink(item, r, &mut out, &mut tally)?;
         Ok(())

@@ -5,9 +5,7 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use rayon::prelude::*;
-use rayon::ThreadPool;
-use sudokit::format::read::{records_at, split_records};
+use sudokit::format::read::records;
 use sudokit::{Grid, ParseError, ReadOptions};
 
 /// One puzzle as read: where it came from and the grid or why it could not be read.
@@ -15,6 +13,8 @@ use sudokit::{Grid, ParseError, ReadOptions};
 pub struct Item {
     /// File name (`-` for standard input).
     pub source: Arc<str>,
+    /// Which of the texts read it came from, counted from 0.
+    pub text: usize,
     /// First line of the puzzle, 1-based.
     pub line: usize,
     /// The puzzle or the parse error.
@@ -66,50 +66,34 @@ pub fn read_texts(files: &[PathBuf]) -> (Vec<(Arc<str>, String)>, Vec<Unreadable
     (texts, failed)
 }
 
-/// Texts at least this long are read in parts on the thread pool.
-const PARALLEL_MIN: usize = 1 << 16;
-
-/// Every puzzle of the given texts, in order. With several workers in `pool`, long
-/// texts are cut into parts read in parallel ([`split_records`]), so that reading does
-/// not hold the other threads back.
-pub fn items(texts: &[(Arc<str>, String)], opts: &ReadOptions, pool: &ThreadPool) -> Vec<Item> {
-    let threads = pool.current_num_threads();
-    let mut out = Vec::new();
-    for (source, text) in texts {
-        if threads > 1 && text.len() >= PARALLEL_MIN {
-            let parts = split_records(text, opts, 8 * threads);
-            let pieces: Vec<Vec<Item>> = pool.install(|| {
-                parts
-                    .into_par_iter()
-                    .map(|(skip, part)| {
-                        // Each part names its source with its own handle, so that the
-                        // threads do not share one reference count.
-                        let source: Arc<str> = Arc::from(&**source);
-                        read(&source, part, skip + 1, opts).collect()
-                    })
-                    .collect()
-            });
-            out.reserve(pieces.iter().map(Vec::len).sum());
-            for piece in pieces {
-                out.extend(piece);
-            }
-        } else {
-            out.extend(read(source, text, 1, opts));
-        }
-    }
-    out
+/// Every puzzle of the given texts, in order, read as it is asked for: a batch holds
+/// only the puzzles it is working on, whatever the size of its input.
+pub fn items<'a>(
+    texts: &'a [(Arc<str>, String)],
+    opts: &'a ReadOptions,
+) -> impl Iterator<Item = Item> + 'a {
+    texts
+        .iter()
+        .enumerate()
+        .flat_map(move |(text, (source, body))| {
+            records(body, opts).map(move |r| Item {
+                source: source.clone(),
+                text,
+                line: r.line,
+                puzzle: r.result,
+            })
+        })
 }
 
-/// The puzzles of `text`, whose first line is line `first` of `source`.
-fn read<'a>(
-    source: &'a Arc<str>,
-    text: &'a str,
-    first: usize,
-    opts: &ReadOptions,
-) -> impl Iterator<Item = Item> + 'a {
-    records_at(text, opts, first).map(|r| Item {
-        source: source.clone(),
-        line: r.line,
-        puzzle: r.result,
-    })
+/// The number of lines before each text in the whole input, the texts' lines in all
+/// last: where each puzzle lies in the input, for a progress bar.
+pub fn line_starts(texts: &[(Arc<str>, String)]) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(texts.len() + 1);
+    let mut lines = 0;
+    starts.push(lines);
+    for (_, body) in texts {
+        lines += body.lines().count();
+        starts.push(lines);
+    }
+    starts
 }

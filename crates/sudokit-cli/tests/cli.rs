@@ -257,7 +257,7 @@ fn chunked_batches_keep_input_order() {
     }
 }
 
-/// A long input (read in parts when several threads run) with malformed lines and
+/// A long input (read as the batch goes, in chunks that grow) with malformed lines and
 /// blocks among the puzzles: the same output and the same messages, with the same
 /// line numbers, on one thread and on two.
 #[test]
@@ -282,4 +282,46 @@ fn long_inputs_read_in_parts_keep_lines() {
     assert!(errors.contains("line 2518:"), "{errors}");
     assert!(errors.contains("line 2731:"), "{errors}");
     assert_eq!(text(&two.stdout).lines().count(), 3000);
+}
+
+/// Several files in one batch, one of them unreadable: the answers of each file follow
+/// those of the one before, as when each is solved alone, and the messages name each
+/// file and line.
+#[test]
+fn several_files_keep_their_order() {
+    let alone = sudokit(&["solve", "data/examples.txt"], "");
+    let dir = std::env::temp_dir().join(format!("sudokit-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, format!("{HARD1}\nnot a puzzle\n")).unwrap();
+    let bad = bad.to_str().unwrap();
+    for threads in ["1", "2"] {
+        let out = sudokit(
+            &[
+                "solve",
+                "--threads",
+                threads,
+                "data/examples.txt",
+                "missing.txt",
+                bad,
+                "data/examples.txt",
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(1));
+        let stdout = text(&out.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        let first = text(&alone.stdout);
+        let first: Vec<&str> = first.lines().collect();
+        let n = first.len();
+        assert_eq!(lines.len(), 2 * n + 2, "{threads} threads");
+        assert_eq!(&lines[..n], &first[..]);
+        check_solution(HARD1, lines[n]);
+        assert_eq!(lines[n + 1], "error: malformed");
+        assert_eq!(&lines[n + 2..], &first[..]);
+        let errors = text(&out.stderr);
+        assert!(errors.contains("cannot read missing.txt"), "{errors}");
+        assert!(errors.contains(&format!("{bad}: line 2")), "{errors}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -65,7 +65,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &args.input,
         args.run.threads,
         args.run.stats,
-        "puzzles",
         |item| {
             let puzzle = item
                 .puzzle

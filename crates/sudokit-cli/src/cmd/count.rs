@@ -37,7 +37,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &args.input,
         args.run.threads,
         args.run.stats,
-        "puzzles",
         |item| outcome::search(item, engine.as_ref(), limit),
         |item, outcome, out, tally| {
             let Some(search) = outcome::searched(item, &outcome, out, tally, false)? else {

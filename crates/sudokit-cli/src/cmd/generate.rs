@@ -127,16 +127,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let start = Instant::now();
     let pool = batch::pool(args.run.threads)?;
-    let indices: Vec<u64> = (0..args.count).collect();
-    let bar = batch::progress_from(indices.len(), "puzzles", progress_min(args.size));
+    let bar = batch::progress_from(args.count as usize, "puzzles", progress_min(args.size));
     let format = OutputFormat::from(args.format);
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let (mut made, mut failed, mut attempts, mut clues) = (0u64, 0u64, 0u64, 0usize);
     batch::run_ordered(
         &pool,
-        &indices,
+        0..args.count,
         &bar,
+        |&i| i as usize + 1,
         |&i| {
             let made = if args.clues.is_some() || filter.filters() {
                 pool.install(|| first_accepted(&generator, &filter, seed, i))

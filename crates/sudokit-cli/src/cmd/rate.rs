@@ -62,7 +62,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &args.input,
         args.threads,
         false,
-        "puzzles",
         |item| {
             let puzzle = match &item.puzzle {
                 Ok(p) => p,

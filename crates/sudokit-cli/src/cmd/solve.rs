@@ -50,7 +50,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &args.input,
         args.run.threads,
         args.run.stats,
-        "puzzles",
         |item| outcome::search(item, engine.as_ref(), limit),
         |item, outcome, out, tally| write_one(item, &outcome, format, blank, out, tally),
     )

@@ -79,91 +79,16 @@ pub fn parse_one(text: &str, opts: &ReadOptions) -> Result<Grid, ParseError> {
 /// assert!(recs[2].result.is_ok());
 /// ```
 pub fn records<'a>(text: &'a str, opts: &ReadOptions) -> Reader<'a> {
-    records_at(text, opts, 1)
-}
-
-/// As [`records`], for a text whose first line is line `first` of a larger text (see
-/// [`split_records`]): every line number, in records and in errors, counts from there.
-pub fn records_at<'a>(text: &'a str, opts: &ReadOptions, first: usize) -> Reader<'a> {
     Reader {
         lines: text.lines().enumerate().peekable(),
         opts: opts.clone(),
-        first,
     }
-}
-
-/// Cuts `text` into about `pieces` parts that can be read independently: each part
-/// after the first starts with a plain one-line 9×9 puzzle, a line that begins a record
-/// of its own whatever comes before it. Each part comes with the number of lines before
-/// it, so that [`records_at`] over the parts, each numbered from the line after those,
-/// gives the records of the whole text. Texts without such lines, and reads
-/// restricted to another size than 9, stay in one part.
-///
-/// ```
-/// use sudokit::format::{read::{records_at, split_records}, ReadOptions};
-/// let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-/// let text = format!("# header\n{line}\n{line}\n{line}\n");
-/// let opts = ReadOptions::default();
-/// let parts = split_records(&text, &opts, 3);
-/// assert!(parts.len() > 1);
-/// let lines: Vec<usize> = parts
-///     .iter()
-///     .flat_map(|&(skip, part)| records_at(part, &opts, skip + 1).map(|r| r.line))
-///     .collect();
-/// assert_eq!(lines, [2, 3, 4]);
-/// ```
-pub fn split_records<'a>(
-    text: &'a str,
-    opts: &ReadOptions,
-    pieces: usize,
-) -> Vec<(usize, &'a str)> {
-    let mut parts = Vec::new();
-    if pieces <= 1 || opts.size.is_some_and(|n| n != 9) {
-        parts.push((0, text));
-        return parts;
-    }
-    let target = (text.len() / pieces).max(1);
-    let (mut start, mut start_line) = (0, 0);
-    // Each cut lies after the line holding `start + target`, so past `start`.
-    while let Some(cut) = next_plain_line(text, start + target) {
-        parts.push((start_line, &text[start..cut]));
-        start_line += text.as_bytes()[start..cut]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
-        start = cut;
-    }
-    parts.push((start_line, &text[start..]));
-    parts
-}
-
-/// The byte offset of the first line that starts after `from` (the line holding `from`
-/// excluded) and is a plain one-line 9×9 puzzle.
-fn next_plain_line(text: &str, from: usize) -> Option<usize> {
-    let mut pos = from
-        + text
-            .as_bytes()
-            .get(from..)?
-            .iter()
-            .position(|&b| b == b'\n')?
-        + 1;
-    while pos < text.len() {
-        let rest = &text[pos..];
-        let end = rest.find('\n').unwrap_or(rest.len());
-        if plain_nine(&rest[..end]).is_some() {
-            return Some(pos);
-        }
-        pos += end + 1;
-    }
-    None
 }
 
 /// The iterator returned by [`records`].
 pub struct Reader<'a> {
     lines: Peekable<Enumerate<Lines<'a>>>,
     opts: ReadOptions,
-    /// The number of the text's first line.
-    first: usize,
 }
 
 /// A cell as written: its position and its text (one character, or a number).
@@ -364,7 +289,7 @@ impl<'a> Reader<'a> {
         let grid = Grid::from_cells(Layout::classic(9).ok()?, cells)?;
         self.lines.next();
         Some(Record {
-            line: idx + self.first,
+            line: idx + 1,
             result: Ok(grid),
         })
     }
@@ -372,7 +297,7 @@ impl<'a> Reader<'a> {
     fn next_content(&mut self) -> Option<(usize, Vec<(usize, &'a str)>)> {
         for (idx, line) in self.lines.by_ref() {
             if let LineKind::Content(words) = classify(line) {
-                return Some((idx + self.first, words));
+                return Some((idx + 1, words));
             }
         }
         None
@@ -400,10 +325,10 @@ impl<'a> Reader<'a> {
                 break;
             }
             self.lines.next();
-            let row = row_cells(idx + self.first, &words);
+            let row = row_cells(idx + 1, &words);
             if row.len() != n && bad_row.is_none() {
                 bad_row = Some(ParseError::RowLength {
-                    line: idx + self.first,
+                    line: idx + 1,
                     found: row.len(),
                     size: n,
                 });
@@ -723,47 +648,5 @@ mod tests {
             parse_one(&big, &ReadOptions::default()),
             Err(ParseError::OutOfRange { value: 17, .. })
         ));
-    }
-
-    /// A text of every kind of record (plain lines, blocks with rules, 4×4 lines,
-    /// comments, malformed lines and blocks cut short), cut into parts in many ways:
-    /// reading the parts gives the same records, line numbers and errors included, as
-    /// reading the whole.
-    #[test]
-    fn parts_read_as_the_whole() {
-        let block = "4 . . | . . . | 8 . 5\n. 3 . | . . . | . . .\n. . . | 7 . . | . . .\n\
-                     ------+-------+------\n. 2 . | . . . | . 6 .\n. . . | . 8 . | 4 . .\n\
-                     . . . | . 1 . | . . .\n------+-------+------\n. . . | 6 . 3 | . 7 .\n\
-                     5 . . | 2 . . | . . .\n1 . 4 | . . . | . . .\n";
-        let pieces = [
-            format!("{HARD1}\n"),
-            format!("{}\n", HARD1.replace('.', "0")),
-            "# comment\n\n".to_string(),
-            block.to_string(),
-            "1.3.\n".to_string(),
-            "garbage here\n".to_string(),
-            "1 2 3 4 5 6 7 8 9\n".to_string(),
-            format!("{}x\n", &HARD1[..80]),
-            format!("{HARD1}   # note\r\n"),
-        ];
-        let mut text = String::new();
-        let mut state = 7u32;
-        for _ in 0..400 {
-            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-            text.push_str(&pieces[(state >> 16) as usize % pieces.len()]);
-        }
-        let opts = ReadOptions::default();
-        let whole = read(&text);
-        for n in [2, 3, 7, 16, 64, 1000] {
-            let parts = split_records(&text, &opts, n);
-            assert!(parts.len() > 1, "{n} pieces");
-            let joined: Vec<Record> = parts
-                .iter()
-                .flat_map(|&(skip, part)| records_at(part, &opts, skip + 1))
-                .collect();
-            assert_eq!(joined, whole, "{n} pieces");
-        }
-        let sixteen = ReadOptions { size: Some(16) };
-        assert_eq!(split_records(&text, &sixteen, 8).len(), 1);
     }
 }
