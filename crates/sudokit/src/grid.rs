@@ -45,6 +45,15 @@ impl Grid {
         Some(Grid { layout, cells })
     }
 
+    /// A grid from cells its maker knows to be right for `layout`: as many as the
+    /// layout has, none over its size (the reader's plain 9×9 path decodes only `0`–`9`).
+    /// Checked in debug builds only.
+    pub(crate) fn from_cells_in_range(layout: LayoutRef, cells: Vec<u8>) -> Grid {
+        debug_assert!(cells.len() == layout.cell_count());
+        debug_assert!(cells.iter().all(|&v| usize::from(v) <= layout.size()));
+        Grid { layout, cells }
+    }
+
     /// The layout this grid lives on.
     #[inline]
     pub fn layout(&self) -> &LayoutRef {

@@ -160,6 +160,10 @@ impl Layout {
     /// possible (4 → 2×2, 6 → 2×3, 9 → 3×3, 12 → 3×4, 16 → 4×4, 25 → 5×5). Sizes
     /// without such a split (primes) are rejected.
     pub fn classic(n: usize) -> Result<LayoutRef, LayoutError> {
+        // Built on first use; afterwards a read of the slot, which readers do per puzzle.
+        if let Some(layout) = CLASSIC.get(n).and_then(OnceLock::get) {
+            return Ok(LayoutRef(Handle::Static(layout)));
+        }
         let (r, c) = Self::box_shape(n)?;
         if n <= MAX_SIZE {
             let layout = CLASSIC[n].get_or_init(|| Self::build(r, c, Vec::new()));

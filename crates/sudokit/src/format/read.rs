@@ -17,9 +17,6 @@
 //! Errors never stop the reader: each malformed puzzle becomes one `Err` record and
 //! reading goes on with the next.
 
-use std::iter::{Enumerate, Peekable};
-use std::str::Lines;
-
 use crate::error::ParseError;
 use crate::format::line::{char_value, detect_alphabet, expected};
 use crate::format::ReadOptions;
@@ -80,15 +77,59 @@ pub fn parse_one(text: &str, opts: &ReadOptions) -> Result<Grid, ParseError> {
 /// ```
 pub fn records<'a>(text: &'a str, opts: &ReadOptions) -> Reader<'a> {
     Reader {
-        lines: text.lines().enumerate().peekable(),
+        lines: LineCursor {
+            text,
+            pos: 0,
+            idx: 0,
+        },
         opts: opts.clone(),
     }
 }
 
 /// The iterator returned by [`records`].
 pub struct Reader<'a> {
-    lines: Peekable<Enumerate<Lines<'a>>>,
+    lines: LineCursor<'a>,
     opts: ReadOptions,
+}
+
+/// The lines of a text, taken one at a time with their numbers (from 0), cut as
+/// [`str::lines`] cuts them: at `\n`, and at `\r\n` without the `\r`. The next line
+/// can be looked at before it is taken, and a plain 9×9 line taken without looking for
+/// its end ([`Reader::next_plain_nine`]).
+struct LineCursor<'a> {
+    text: &'a str,
+    /// Byte offset of the next line.
+    pos: usize,
+    /// Its number, from 0.
+    idx: usize,
+}
+
+impl<'a> LineCursor<'a> {
+    /// The next line's number and text, and the offset just past it, without taking it.
+    fn peek(&self) -> Option<(usize, &'a str, usize)> {
+        let rest = self.text.get(self.pos..).filter(|r| !r.is_empty())?;
+        let (line, len) = match rest.find('\n') {
+            Some(i) => {
+                let line = &rest[..i];
+                (line.strip_suffix('\r').unwrap_or(line), i + 1)
+            }
+            None => (rest, rest.len()),
+        };
+        Some((self.idx, line, self.pos + len))
+    }
+
+    /// Takes the line that ends just before `end`.
+    fn advance(&mut self, end: usize) {
+        self.pos = end;
+        self.idx += 1;
+    }
+
+    /// Takes and returns the next line.
+    fn next_line(&mut self) -> Option<(usize, &'a str)> {
+        let (idx, line, end) = self.peek()?;
+        self.advance(end);
+        Some((idx, line))
+    }
 }
 
 /// A cell as written: its position and its text (one character, or a number).
@@ -256,15 +297,10 @@ fn decode_cells(cells: &[Cell<'_>], n: usize, first_line: usize) -> Result<Grid,
     Ok(Grid::from_cells(layout, values).expect("decoded values are in range"))
 }
 
-/// The cells of a line that is a plain 9×9 one-line puzzle: 81 characters from `1`–`9`,
-/// `.` and `0`, then the end of the line or whitespace (what follows is ignored, as on
-/// the general path). This is the common case of large files, decoded here without the
-/// general tokenizer; `None` sends the line down the general path.
-fn plain_nine(line: &str) -> Option<Vec<u8>> {
-    let (word, rest) = line.as_bytes().split_at_checked(81)?;
-    if rest.first().is_some_and(|b| !b.is_ascii_whitespace()) {
-        return None;
-    }
+/// The cells of a plain 9×9 one-line puzzle: 81 characters from `1`–`9`, `.` and `0`.
+/// This is the common case of large files, decoded here without the general
+/// tokenizer; `None` sends the line down the general path.
+fn plain_nine(word: &[u8]) -> Option<Vec<u8>> {
     // Branch-free over the 81 bytes (the compiler vectorises it); a stray byte shows
     // in `bad` at the end.
     let mut cells = vec![0u8; 81];
@@ -279,23 +315,34 @@ fn plain_nine(line: &str) -> Option<Vec<u8>> {
 
 impl<'a> Reader<'a> {
     /// The next line as a plain 9×9 puzzle, consumed, when it is one and the size
-    /// allows it.
+    /// allows it: its first 81 characters are the puzzle, then the line ends or
+    /// whitespace follows (the rest of the line is ignored, as on the general path).
+    /// A line that ends right after the puzzle, the usual case, is taken without a
+    /// search for its end.
     fn next_plain_nine(&mut self) -> Option<Record> {
         if self.opts.size.is_some_and(|n| n != 9) {
             return None;
         }
-        let &(idx, text) = self.lines.peek()?;
-        let cells = plain_nine(text)?;
-        let grid = Grid::from_cells(Layout::classic(9).ok()?, cells)?;
-        self.lines.next();
+        let start = self.lines.pos;
+        let rest = self.lines.text.as_bytes().get(start..)?;
+        let word = rest.get(..81)?;
+        let end = match rest.get(81) {
+            None => start + 81,
+            Some(b'\n') => start + 82,
+            Some(b) if b.is_ascii_whitespace() => self.lines.peek()?.2,
+            Some(_) => return None,
+        };
+        let grid = Grid::from_cells_in_range(Layout::classic(9).ok()?, plain_nine(word)?);
+        let line = self.lines.idx + 1;
+        self.lines.advance(end);
         Some(Record {
-            line: idx + 1,
+            line,
             result: Ok(grid),
         })
     }
 
     fn next_content(&mut self) -> Option<(usize, Vec<(usize, &'a str)>)> {
-        for (idx, line) in self.lines.by_ref() {
+        while let Some((idx, line)) = self.lines.next_line() {
             if let LineKind::Content(words) = classify(line) {
                 return Some((idx + 1, words));
             }
@@ -309,12 +356,12 @@ impl<'a> Reader<'a> {
         let mut rows = 1;
         let mut bad_row: Option<ParseError> = None;
         while rows < n {
-            let Some(&(idx, line)) = self.lines.peek() else {
+            let Some((idx, line, end)) = self.lines.peek() else {
                 break;
             };
             let words = match classify(line) {
                 LineKind::Skip => {
-                    self.lines.next();
+                    self.lines.advance(end);
                     continue;
                 }
                 LineKind::Content(words) => words,
@@ -324,7 +371,7 @@ impl<'a> Reader<'a> {
             if starts_puzzle {
                 break;
             }
-            self.lines.next();
+            self.lines.advance(end);
             let row = row_cells(idx + 1, &words);
             if row.len() != n && bad_row.is_none() {
                 bad_row = Some(ParseError::RowLength {
@@ -459,22 +506,35 @@ mod tests {
     /// it does not take (other empty marks, stray characters, glued text) to it.
     #[test]
     fn plain_lines_match_the_general_path() {
+        let opts = ReadOptions::default();
+        let plain = |text: &str| records(text, &opts).next_plain_nine();
         let zeros = HARD1.replace('.', "0");
         let taken = [HARD1.to_string(), zeros.clone(), format!("{HARD1}\t# 7.2")];
         for line in &taken {
-            let fast = plain_nine(line).expect("a plain line");
             let general = decode_chars(1, 1, &line[..81], 9).unwrap();
-            assert_eq!(fast, general.cells());
+            let fast = plain(line).expect("a plain line").result.unwrap();
+            assert_eq!(fast, general);
             assert_eq!(read(line)[0].result.as_ref().unwrap(), &general);
+            // However the line ends, the next one is read from its start, numbered 2.
+            for end in ["\n", "\r\n", " \n", "\t# rated 9.9\r\n"] {
+                let text = format!("{line}{end}{zeros}\n");
+                let mut reader = records(&text, &opts);
+                assert_eq!(reader.next_plain_nine().unwrap().result.unwrap(), general);
+                let second = reader.next_plain_nine().expect("the second line");
+                assert_eq!(second.line, 2);
+                assert_eq!(second.result.unwrap().to_line(), HARD1);
+                assert!(reader.next().is_none());
+            }
         }
         let left = [
             HARD1.replace('.', "_"),
             format!("{HARD1}|"),
             format!("x{}", &HARD1[1..]),
             HARD1[..80].to_string(),
+            format!("{}\n{}", &HARD1[..40], &HARD1[40..]),
         ];
         for line in &left {
-            assert!(plain_nine(line).is_none(), "{line}");
+            assert!(plain(line).is_none(), "{line}");
         }
         let bad = format!("x{}", &HARD1[1..]);
         assert!(matches!(
