@@ -47,7 +47,7 @@ impl Variant for Portable {
         state.update_bands::<Portable>()
     }
 
-    fn recurse(run: &mut Run, state: State) {
+    fn recurse(run: &mut Run, state: &mut State) {
         descend::<Portable>(run, state, true);
     }
 
@@ -79,15 +79,15 @@ impl Variant for Portable {
 }
 
 /// Runs the search from `state` with the best variant this CPU supports.
-pub fn search(run: &mut Run, state: State) {
+pub fn search(run: &mut Run, mut state: State) {
     #[cfg(target_arch = "x86_64")]
     if x86::supported() {
         // SAFETY: `supported` has just confirmed every feature `x86::search` is compiled
         // for.
-        unsafe { x86::search(run, state, false) };
+        unsafe { x86::search(run, &mut state, false) };
         return;
     }
-    descend::<Portable>(run, state, false);
+    descend::<Portable>(run, &mut state, false);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -117,7 +117,7 @@ pub mod x86 {
     /// # Safety
     /// The CPU must support those features ([`supported`]).
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-    pub unsafe fn search(run: &mut Run, state: State, guessed: bool) {
+    pub unsafe fn search(run: &mut Run, state: &mut State, guessed: bool) {
         descend::<Bmi>(run, state, guessed);
     }
 
@@ -133,7 +133,7 @@ pub mod x86 {
             unsafe { wide::update_bands::<Bmi>(state) }
         }
 
-        fn recurse(run: &mut Run, state: State) {
+        fn recurse(run: &mut Run, state: &mut State) {
             // SAFETY: `Bmi` is only used by `search`, which runs only after `supported`
             // confirmed the features.
             unsafe { search(run, state, true) }
@@ -241,9 +241,9 @@ mod tests {
             return;
         }
         check_variants_agree(
-            |cells, run| descend::<Portable>(run, givens(cells).unwrap(), false),
+            |cells, run| descend::<Portable>(run, &mut givens(cells).unwrap(), false),
             // SAFETY: checked with `supported` above.
-            |cells, run| unsafe { x86::search(run, givens(cells).unwrap(), false) },
+            |cells, run| unsafe { x86::search(run, &mut givens(cells).unwrap(), false) },
         );
     }
 }

@@ -18,8 +18,8 @@ use crate::engine::nine::Run;
 /// branch, how it finds a band word's occupied minirows and a cell's digits, and how it
 /// clears a placed cell from the other digits of its band.
 pub trait Variant {
-    /// Searches the branch `state` (a guess) within `run`.
-    fn recurse(run: &mut Run, state: State);
+    /// Searches the branch `state` (a guess) within `run`, using `state` up.
+    fn recurse(run: &mut Run, state: &mut State);
 
     /// The minirows of the band word `s` that hold a bit: bit `3 * r + k` for row `r`'s
     /// intersection with box `k`.
@@ -41,7 +41,10 @@ pub trait Variant {
 /// `I`, which keeps the whole search in one instruction-set variant (see
 /// [`super::dispatch`]).
 #[inline(always)]
-pub fn descend<I: Variant>(run: &mut Run, mut state: State, mut guessed: bool) {
+///
+/// The state is taken by reference and worked on in place: a branch's copy is made once,
+/// in the caller's frame, and not copied again to be passed on.
+pub fn descend<I: Variant>(run: &mut Run, state: &mut State, mut guessed: bool) {
     loop {
         run.stats.nodes += 1;
         if !state.propagate::<I>() {
@@ -52,7 +55,7 @@ pub fn descend<I: Variant>(run: &mut Run, mut state: State, mut guessed: bool) {
             run.found(|| state.digits());
             return;
         }
-        let (b, bit) = branch_cell::<I>(&state);
+        let (b, bit) = branch_cell::<I>(state);
         let mut digits = state.digits_at::<I>(b, bit);
         if digits == 0 {
             run.stats.backtracks += u64::from(guessed);
@@ -70,9 +73,9 @@ pub fn descend<I: Variant>(run: &mut Run, mut state: State, mut guessed: bool) {
         digits &= !(1 << d);
         while digits != 0 {
             run.stats.guesses += 1;
-            let mut child = state;
+            let mut child = *state;
             if child.place(d, b, bit) {
-                I::recurse(run, child);
+                I::recurse(run, &mut child);
             }
             if run.done() {
                 return;
