@@ -101,10 +101,11 @@
 //! | digit 8's update run at every pass, with no "changed?" test (it is idempotent) | 77.4 | serg 0.95–0.97× / 0.90–0.94× (vs 1.16–1.17× / 1.10×), SE 11+ 1.57× (vs 1.66–1.69×): its eight narrow clears make the next wide load wait |
 //! | naked singles entered by keeping the cell alone in its row of its digit's word, the band updates doing the rest (no per-single loop) | 77.4 | 17-clue 7–14% slower, SE 11+ 2–3%, serg within the noise |
 //! | the givens entered the same way (no look-up of a given's peers; the first band updates clear boxes and columns) | 77.4 | 17-clue 5% slower, serg 0–3% faster; with boxes and columns cleared in the same branch-free pass: serg 8% slower, 17-clue 5–8% |
+//! | a placement's writes made as whole-band selects (its band's nine words cleared with the digit's own word set in the same pass, and digit `d`'s column cleared from the other bands by an `and` over their nine words), so that the wide update's next loads find whole-width stores (five alternating rounds of `peer-compare`, three of whole files) | 77.4 | within the noise: 1106 2–8% faster, SE 11+ alike, 17-clue 1–2% slower, serg ±5% between rounds |
 //!
-//! The last forty-six rows were measured on whole files (SE 11+, serg, 1106; from the
+//! The last forty-seven rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine
-//! (the last seven with the chunked `peer-compare --reps 3`, one or two runs each);
+//! (the last eight with the chunked `peer-compare --reps 3`, one to five runs each);
 //! "not timed" rows count guesses only (`sudokit bench`). `peer-compare` has since
 //! timed files chunk by chunk (250 puzzles, each chunk's best kept), which brought the
 //! spread of its ratios between runs from up to 18% down to 1–3%.
