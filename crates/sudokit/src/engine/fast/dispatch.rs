@@ -24,8 +24,9 @@
 //!   the band's first eight words in the other, the size of the wide update's next load
 //!   of them.
 //!
-//! [`search`] checks the CPU once per call (`is_x86_feature_detected!` caches its
-//! answer) and runs the best variant; both give identical results, which the tests
+//! [`start`] (givens entered, then the search) and [`search`] (from a state) check the
+//! CPU once per call (`is_x86_feature_detected!` caches its answer) and run the best
+//! variant; both give identical results, which the tests
 //! below check on the shipped samples.
 //!
 //! This and [`super::wide`] are the only places in the engine with `unsafe`: calling a
@@ -78,6 +79,21 @@ impl Variant for Portable {
     }
 }
 
+/// Enters the givens `cells` (row-major, 0 = empty) and searches from them with the best
+/// variant this CPU supports, both compiled for it; clashing givens find nothing.
+pub fn start(run: &mut Run, cells: &[u8; 81]) {
+    #[cfg(target_arch = "x86_64")]
+    if x86::supported() {
+        // SAFETY: `supported` has just confirmed every feature `x86::start` is compiled
+        // for.
+        unsafe { x86::start(run, cells) };
+        return;
+    }
+    if let Some(mut state) = State::from_givens(cells) {
+        descend::<Portable>(run, &mut state, false);
+    }
+}
+
 /// Runs the search from `state` with the best variant this CPU supports.
 pub fn search(run: &mut Run, mut state: State) {
     #[cfg(target_arch = "x86_64")]
@@ -119,6 +135,18 @@ pub mod x86 {
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
     pub unsafe fn search(run: &mut Run, state: &mut State, guessed: bool) {
         descend::<Bmi>(run, state, guessed);
+    }
+
+    /// [`super::start`] compiled for the same features as [`search`]: entering the
+    /// givens, whose mask of given cells and per-given loop gain from them, too.
+    ///
+    /// # Safety
+    /// The CPU must support those features ([`supported`]).
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+    pub unsafe fn start(run: &mut Run, cells: &[u8; 81]) {
+        if let Some(mut state) = State::from_givens(cells) {
+            descend::<Bmi>(run, &mut state, false);
+        }
     }
 
     /// Branches of the feature variant stay in it.
@@ -232,8 +260,9 @@ mod tests {
         }
     }
 
-    /// Every puzzle of the samples, searched to 2 solutions by both variants: same count,
-    /// same first solution, same counters.
+    /// Every puzzle of the samples, searched to 2 solutions by both variants (the
+    /// feature variant entering the givens itself): same count, same first solution,
+    /// same counters.
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn feature_variant_matches_portable() {
@@ -243,7 +272,7 @@ mod tests {
         check_variants_agree(
             |cells, run| descend::<Portable>(run, &mut givens(cells).unwrap(), false),
             // SAFETY: checked with `supported` above.
-            |cells, run| unsafe { x86::search(run, &mut givens(cells).unwrap(), false) },
+            |cells, run| unsafe { x86::start(run, cells) },
         );
     }
 }

@@ -30,6 +30,7 @@
 //! | the band updates of the AVX2 build take a band's words of digits 0–7 at once, as the eight lanes of one register ([`wide`]): one comparison asks which of them changed, and the matching rule (the six row-to-box matchings tested against the minirow flags), the column lock and the rows with one cell run with no table look-up and no branch per word; digit 8 one word at a time (whole files, `--only`, best of 3 alternating: serg 1.40× / 1.27× as fast, 17-clue 1.31× / 1.22×, SE 11+ 1.10× / 1.06×) | 77.4 | SE 11+ 1.71–1.83× / 1.74–1.91× (vs 1.57× / 1.63×), 1106 1.47–1.61× / 2.02–2.16× (vs 1.30× / 1.79×), top1465 1.88–2.02× / 1.95–2.09× (vs 1.66× / 1.80×), 17-clue 1.97–2.02× / 1.97–2.08× (vs 1.48× / 1.58×), serg 1.14–1.23× / 1.08–1.17× (vs 1.02× / 0.97×); the ranges come from the machine more than the engine: the same binary's ratios moved by 7% over an hour |
 //! | a digit-8 placement cleared from the band's first eight words with one 256-bit read and write, the size of the wide update's next load of them, not eight volatile 32-bit ones (two alternating rounds) | 77.4 | SE 11+ 1.81–1.83× / 1.85–1.89× (vs 1.75–1.79× / 1.79–1.85×); the other sets within the noise |
 //! | the state of a search passed by reference: a branch's copy is made once, in the caller's frame, where passing it by value copied it a second time, right after the placement's narrow stores to it (two alternating rounds of `peer-compare`, and whole files with `--only`, best of 5) | 77.4 | serg 1.28–1.29× / 1.21–1.23× (vs 1.17–1.21× / 1.09–1.18×), SE 11+ 1.77–1.86× / 1.81–1.92× (vs 1.77–1.78× / 1.81–1.84×), 17-clue alike; whole files: 1106 11% / 3.5% faster, serg 3% / 4%, top1465 3% / 2% |
+//! | the givens entered inside the function compiled for the CPU's features (`dispatch::start`), so that the mask of given cells and the loop over the givens use AVX2 and BMI (serg: 2.6% fewer instructions counting to two, file loading included) | 77.4 | whole files, best of 7 alternating: serg 11% / 8% faster, 17-clue 11% / −1.5%; the chunked `peer-compare`, four rounds on serg: within the noise (1.26–1.30× / 1.18–1.24× against 1.27–1.30× / 1.20–1.23×) |
 //!
 //! Measured and left out:
 //!
@@ -213,9 +214,7 @@ impl Engine for Fast {
 /// Searches from the givens `cells` (row-major, 0 = empty) within `run`; clashing
 /// givens find nothing.
 fn start(cells: &[u8; 81], run: &mut Run) {
-    if let Some(state) = State::from_givens(cells) {
-        dispatch::search(run, state);
-    }
+    dispatch::start(run, cells);
 }
 
 /// The state with every given placed; `None` when two givens clash (or a value is

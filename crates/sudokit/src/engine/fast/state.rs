@@ -94,6 +94,10 @@ impl State {
     /// givens, less the peers of its givens; a given that is a peer of another given of
     /// its digit clashes. Every word is left marked as changed, so the first
     /// propagation looks at all of them.
+    ///
+    /// Always inlined, so that [`super::dispatch::start`] compiles it for the CPU's
+    /// features with the search.
+    #[inline(always)]
     pub fn from_givens(cells: &[u8; 81]) -> Option<State> {
         let mut given = [0u32; 27];
         let mut seen_by = [0u32; 27];
