@@ -17,6 +17,9 @@ const CHUNK: usize = 8192;
 /// Puzzles in the first chunk.
 const FIRST_CHUNK: usize = 64;
 
+/// Puzzles between two moves of the progress bar when one thread does everything.
+const BAR_EVERY: usize = 64;
+
 /// Batches shorter than this get no progress bar.
 const PROGRESS_MIN: usize = 20_000;
 
@@ -83,7 +86,7 @@ where
             let result = job(&item);
             sink(&item, result)?;
             since += 1;
-            if since == FIRST_CHUNK {
+            if since == BAR_EVERY {
                 bar.set_position(position(&item) as u64);
                 since = 0;
             }
