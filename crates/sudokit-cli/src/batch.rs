@@ -74,7 +74,7 @@ pub fn run_ordered<T, R, J, S>(
     mut sink: S,
 ) -> anyhow::Result<()>
 where
-    T: Send + Sync,
+    T: Sync,
     R: Send,
     J: Fn(&T) -> R + Sync,
     S: FnMut(&T, R) -> anyhow::Result<()>,

@@ -85,8 +85,8 @@ pub fn items<'a>(
         })
 }
 
-/// The number of lines before each text in the whole input, the texts' lines in all
-/// last: where each puzzle lies in the input, for a progress bar.
+/// The number of lines before each text in the whole input, then the input's total:
+/// where each puzzle lies in the input, for a progress bar.
 pub fn line_starts(texts: &[(Arc<str>, String)]) -> Vec<usize> {
     let mut starts = Vec::with_capacity(texts.len() + 1);
     let mut lines = 0;

@@ -26,8 +26,8 @@
 //!
 //! [`start`] (givens entered, then the search) and [`search`] (from a state) check the
 //! CPU once per call (`is_x86_feature_detected!` caches its answer) and run the best
-//! variant; both give identical results, which the tests
-//! below check on the shipped samples.
+//! variant; both give identical results, which the tests below check on the shipped
+//! samples.
 //!
 //! This and [`super::wide`] are the only places in the engine with `unsafe`: calling a
 //! function compiled for CPU features, or the `pext` and AVX2 intrinsics, is sound only
