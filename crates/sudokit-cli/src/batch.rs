@@ -1,21 +1,15 @@
 //! Running one job per puzzle on a thread pool while writing results in input order,
 //! with a progress bar on a terminal.
 //!
-//! Work is cut into chunks: each chunk is mapped in parallel, then written in order
-//! while the next one is mapped, so memory stays bounded and output streams.
+//! With several threads the work goes through [`pipeline`], which keeps memory bounded
+//! and output streaming.
 
 use std::io::IsTerminal;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 
-/// Puzzles per chunk at most: large enough to keep every thread busy, small enough to
-/// stream.
-const CHUNK: usize = 8192;
-
-/// Puzzles in the first chunk.
-const FIRST_CHUNK: usize = 64;
+use crate::pipeline;
 
 /// Puzzles between two moves of the progress bar when one thread does everything.
 const BAR_EVERY: usize = 64;
@@ -23,13 +17,18 @@ const BAR_EVERY: usize = 64;
 /// Batches shorter than this get no progress bar.
 const PROGRESS_MIN: usize = 20_000;
 
+/// How many threads `--threads` asks for: all cores when `None` or 0.
+pub fn thread_count(threads: Option<usize>) -> usize {
+    threads
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// A thread pool with `threads` workers (all cores when `None` or 0).
 pub fn pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = threads.filter(|&n| n > 0) {
-        builder = builder.num_threads(n);
-    }
-    Ok(builder.build()?)
+    Ok(rayon::ThreadPoolBuilder::new()
+        .num_threads(thread_count(threads))
+        .build()?)
 }
 
 /// A progress bar on standard error, hidden when it is not a terminal or the batch
@@ -55,32 +54,30 @@ pub fn progress_from(len: usize, what: &str, min: usize) -> ProgressBar {
     bar
 }
 
-/// Maps `items` with `job` on `pool`, calling `sink` on every result in input order and
-/// moving `bar` to `position` of the last item written now and then.
+/// Maps `items` with `job` on `threads` threads, calling `sink` on every result in
+/// input order and moving `bar` to `position` of the last item written now and then.
 ///
-/// With one worker the calling thread takes the items one at a time: read, solve, write,
-/// so that a batch holds one puzzle at once. With more, the items are taken in chunks,
-/// and the calling thread writes the results of one chunk and gathers the next while
-/// the pool works on the one between, so that reading and writing, which happen in
-/// order on one thread, overlap with solving. Chunks start small, so that the pool
-/// starts soon and short batches are cut finely enough to overlap, and double up to
-/// [`CHUNK`].
-pub fn run_ordered<T, R, J, S>(
-    pool: &rayon::ThreadPool,
-    items: impl IntoIterator<Item = T>,
+/// With one thread the calling thread takes the items one at a time: read, solve,
+/// write, so that a batch holds one puzzle at once. With more, worker threads read and
+/// solve chunks of items and the calling thread writes them in order
+/// ([`pipeline::map_ordered`]).
+pub fn run_ordered<I, T, R, J, S>(
+    threads: usize,
+    items: I,
     bar: &ProgressBar,
     position: impl Fn(&T) -> usize,
     job: J,
     mut sink: S,
 ) -> anyhow::Result<()>
 where
-    T: Sync,
+    I: IntoIterator<Item = T>,
+    I::IntoIter: Send,
+    T: Send,
     R: Send,
     J: Fn(&T) -> R + Sync,
     S: FnMut(&T, R) -> anyhow::Result<()>,
 {
-    let mut items = items.into_iter();
-    if pool.current_num_threads() == 1 {
+    if threads <= 1 {
         let mut since = 0;
         for item in items {
             let result = job(&item);
@@ -92,7 +89,7 @@ where
             }
         }
     } else {
-        let mut write = |chunk: Vec<T>, results: Vec<R>| -> anyhow::Result<()> {
+        pipeline::map_ordered(threads, items.into_iter(), job, |chunk, results| {
             for (item, result) in chunk.iter().zip(results) {
                 sink(item, result)?;
             }
@@ -100,30 +97,7 @@ where
                 bar.set_position(position(last) as u64);
             }
             Ok(())
-        };
-        let mut size = FIRST_CHUNK;
-        let mut current: Vec<T> = items.by_ref().take(size).collect();
-        let mut done: Option<(Vec<T>, Vec<R>)> = None;
-        while !current.is_empty() {
-            size = (2 * size).min(CHUNK);
-            let mut results = Vec::new();
-            let mut next = Vec::new();
-            let mut written = Ok(());
-            pool.in_place_scope(|scope| {
-                scope.spawn(|_| {
-                    results = current.par_iter().with_min_len(16).map(&job).collect();
-                });
-                if let Some((previous, previous_results)) = done.take() {
-                    written = write(previous, previous_results);
-                }
-                next = items.by_ref().take(size).collect();
-            });
-            written?;
-            done = Some((std::mem::replace(&mut current, next), results));
-        }
-        if let Some((previous, previous_results)) = done {
-            write(previous, previous_results)?;
-        }
+        })?;
     }
     bar.finish_and_clear();
     Ok(())

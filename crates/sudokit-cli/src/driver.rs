@@ -26,14 +26,13 @@ pub fn drive<R, J, S>(
 ) -> anyhow::Result<ExitCode>
 where
     R: Send,
-    J: Fn(&Item) -> R + Sync,
-    S: FnMut(&Item, R, &mut dyn Write, &mut Tally) -> std::io::Result<()>,
+    J: Fn(&Item<'_>) -> R + Sync,
+    S: FnMut(&Item<'_>, R, &mut dyn Write, &mut Tally) -> std::io::Result<()>,
 {
     let start = Instant::now();
     let cpu_start = ProcessTime::now();
     let mut tally = Tally::default();
-    // The pool first: its threads start while the input is read.
-    let pool = batch::pool(threads)?;
+    let threads = batch::thread_count(threads);
     let (texts, unreadable) = input::read_texts(&input.files);
     for u in &unreadable {
         eprintln!("error: cannot read {}: {}", u.source, u.error);
@@ -47,11 +46,11 @@ where
         Vec::new()
     };
     let bar = batch::progress(starts.last().copied().unwrap_or(0), "lines");
-    let position = |item: &Item| starts.get(item.text).map_or(0, |s| s + item.line);
+    let position = |item: &Item<'_>| starts.get(item.text).map_or(0, |s| s + item.line);
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let items = input::items(&texts, &opts);
-    let result = batch::run_ordered(&pool, items, &bar, position, job, |item, r| {
+    let result = batch::run_ordered(threads, items, &bar, position, job, |item, r| {
         tally.puzzles += 1;
         sink(item, r, &mut out, &mut tally)?;
         Ok(())
@@ -86,7 +85,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 pub fn fail(
     out: &mut dyn Write,
     tally: &mut Tally,
-    item: &Item,
+    item: &Item<'_>,
     kind: &str,
     message: &str,
     blank_after: bool,

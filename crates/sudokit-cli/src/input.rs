@@ -3,16 +3,15 @@
 
 use std::io::Read;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use sudokit::format::read::records;
 use sudokit::{Grid, ParseError, ReadOptions};
 
 /// One puzzle as read: where it came from and the grid or why it could not be read.
 #[derive(Debug, Clone)]
-pub struct Item {
+pub struct Item<'a> {
     /// File name (`-` for standard input).
-    pub source: Arc<str>,
+    pub source: &'a str,
     /// Which of the texts read it came from, counted from 0.
     pub text: usize,
     /// First line of the puzzle, 1-based.
@@ -32,7 +31,7 @@ pub struct Unreadable {
 
 /// The text of each input (standard input when `files` is empty or a file is `-`).
 /// Files that cannot be read are returned separately so the rest of the batch goes on.
-pub fn read_texts(files: &[PathBuf]) -> (Vec<(Arc<str>, String)>, Vec<Unreadable>) {
+pub fn read_texts(files: &[PathBuf]) -> (Vec<(String, String)>, Vec<Unreadable>) {
     let mut texts = Vec::new();
     let mut failed = Vec::new();
     let stdin_only = [PathBuf::from("-")];
@@ -55,7 +54,7 @@ pub fn read_texts(files: &[PathBuf]) -> (Vec<(Arc<str>, String)>, Vec<Unreadable
                     Ok(text) => text,
                     Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
                 };
-                texts.push((Arc::from(name.as_str()), text));
+                texts.push((name, text));
             }
             Err(error) => failed.push(Unreadable {
                 source: name,
@@ -69,15 +68,15 @@ pub fn read_texts(files: &[PathBuf]) -> (Vec<(Arc<str>, String)>, Vec<Unreadable
 /// Every puzzle of the given texts, in order, read as it is asked for: a batch holds
 /// only the puzzles it is working on, whatever the size of its input.
 pub fn items<'a>(
-    texts: &'a [(Arc<str>, String)],
+    texts: &'a [(String, String)],
     opts: &'a ReadOptions,
-) -> impl Iterator<Item = Item> + 'a {
+) -> impl Iterator<Item = Item<'a>> + 'a {
     texts
         .iter()
         .enumerate()
         .flat_map(move |(text, (source, body))| {
             records(body, opts).map(move |r| Item {
-                source: source.clone(),
+                source,
                 text,
                 line: r.line,
                 puzzle: r.result,
@@ -87,7 +86,7 @@ pub fn items<'a>(
 
 /// The number of lines before each text in the whole input, then the input's total:
 /// where each puzzle lies in the input, for a progress bar.
-pub fn line_starts(texts: &[(Arc<str>, String)]) -> Vec<usize> {
+pub fn line_starts(texts: &[(String, String)]) -> Vec<usize> {
     let mut starts = Vec::with_capacity(texts.len() + 1);
     let mut lines = 0;
     starts.push(lines);

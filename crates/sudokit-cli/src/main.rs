@@ -11,6 +11,7 @@ mod driver;
 mod input;
 mod logic;
 mod outcome;
+mod pipeline;
 
 /// The allocator of the command. A batch parses and solves its grids on the worker
 /// threads and writes and frees them on the calling thread; the system allocator takes a

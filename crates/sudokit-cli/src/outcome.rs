@@ -28,7 +28,7 @@ pub enum Outcome {
 /// An engine that rejects clashing givens itself ([`Engine::rejects_clashes`]) searches
 /// first, and the puzzle is validated only when no solution was found, to tell an
 /// invalid puzzle from an unsolvable one; other engines get only valid puzzles.
-pub fn search(item: &Item, engine: &dyn Engine, limit: u64) -> Outcome {
+pub fn search(item: &Item<'_>, engine: &dyn Engine, limit: u64) -> Outcome {
     let puzzle = match &item.puzzle {
         Ok(p) => p,
         Err(e) => return Outcome::Malformed(e.clone()),
@@ -52,7 +52,7 @@ pub fn search(item: &Item, engine: &dyn Engine, limit: u64) -> Outcome {
 /// Writes the failure record of a puzzle the engine did not search (malformed,
 /// invalid, unsupported) and returns `None`; returns the search otherwise.
 pub fn searched<'a>(
-    item: &Item,
+    item: &Item<'_>,
     outcome: &'a Outcome,
     out: &mut dyn Write,
     tally: &mut Tally,

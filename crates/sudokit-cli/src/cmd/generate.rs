@@ -133,7 +133,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut out = BufWriter::new(stdout.lock());
     let (mut made, mut failed, mut attempts, mut clues) = (0u64, 0u64, 0u64, 0usize);
     batch::run_ordered(
-        &pool,
+        pool.current_num_threads(),
         0..args.count,
         &bar,
         |&i| i as usize + 1,

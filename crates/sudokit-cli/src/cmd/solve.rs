@@ -56,7 +56,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn write_one(
-    item: &Item,
+    item: &Item<'_>,
     outcome: &Outcome,
     format: OutputFormat,
     blank: bool,
