@@ -106,11 +106,13 @@
 //! | the branch score taken over the first 12 two-candidate cells of a node only, the rest left unscored (serg's nodes offer 11.5 on average, SE 11+'s 3.5) | 77.7 | serg 1.24× / 1.13–1.15× (vs 1.21–1.22× / 1.15–1.16×), SE 11+ 1.80× / 1.84–1.85× (vs 1.84–1.87× / 1.89–1.90×), 1106 within the noise (two alternating rounds); with 10: 78.2 |
 //! | an AVX-512 variant (`avx512f`, on an AMD Zen 5 machine): a band's nine words, digit 8's with them, updated as nine lanes of one 512-bit register, so that digit 8 needs no update of its own; loads and stores masked to the nine lanes; a cell's digits by one masked load and `vptestmd` | 77.4 | whole files with `--only`, first solutions: serg 22.8 ms (vs 14.9), SE 11+ 1.36 s (vs 0.89): 1.5 times as slow; a load after a masked store of the same words seems not to take its value from the store |
 //! | the same with the state laid out sixteen words a band (64-byte aligned), so that every load and store of a band is a whole unmasked 512-bit one | 77.4 | serg 4% slower, SE 11+ 1% slower; the AVX2 update alone compiled with `avx512f` enabled: 3% slower on both; skipping the cross-lane fold when no row was left with one cell: serg 16% slower (a mispredicted branch) |
+//! | the shared-digit score only at nodes with at most 12, 8 or 5 two-candidate cells, the plain open-peer score at the others (serg's nodes offer 12.6 on average on the Zen 5 machine's count) | 78.8 / 81.4 / 83.6 | `sudokit bench`, one run each: serg first solutions 2–4% faster (5.5 / 5.4 / 5.4 guesses), the hard sets within the noise, with 1–6% more guesses on SE 11+, 1–6% on 1106, 4–14% on top1465 |
 //!
-//! The last fifty rows were measured on whole files (SE 11+, serg, 1106; from the
+//! The last fifty-one rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine
 //! (the nine before the two AVX-512 rows with the chunked `peer-compare --reps 3`, one
-//! to five runs each; the AVX-512 rows with whole files, `--only`, two alternating runs);
+//! to five runs each; the AVX-512 rows with whole files, `--only`, two alternating runs;
+//! the last with `sudokit bench`, one run each);
 //! "not timed" rows count guesses only (`sudokit bench`). `peer-compare` has since
 //! timed files chunk by chunk (250 puzzles, each chunk's best kept), which brought the
 //! spread of its ratios between runs from up to 18% down to 1–3%.
