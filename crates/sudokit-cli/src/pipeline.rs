@@ -14,6 +14,12 @@
 //! for room in the window, and a pool thread that waits inside a job for work it lent
 //! out may be handed any task of the pool, a worker's start among them, and would then
 //! hold its own chunk back behind that worker's wait. Jobs may still use a pool.
+//!
+//! The calling thread only writes. Made a worker too (two busy threads for two
+//! threads asked, not two and a writer), it cut a long run's thread switches from
+//! about 750 to a dozen and its CPU time by 4–6%, but a new thread starts on the CPU of
+//! the thread that made it, which was then busy, until the kernel moved it: the median
+//! of thirty runs of top1465 (4 ms with two threads) fell by 13%.
 
 use std::collections::BTreeMap;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
