@@ -108,13 +108,14 @@
 //! | the same with the state laid out sixteen words a band (64-byte aligned), so that every load and store of a band is a whole unmasked 512-bit one | 77.4 | serg 4% slower, SE 11+ 1% slower; the AVX2 update alone compiled with `avx512f` enabled: 3% slower on both; skipping the cross-lane fold when no row was left with one cell: serg 16% slower (a mispredicted branch) |
 //! | the shared-digit score only at nodes with at most 12, 8 or 5 two-candidate cells, the plain open-peer score at the others (a serg node scores 12.6 cells on average, counted with the current engine) | 78.8 / 81.4 / 83.6 | `sudokit bench`, one run each: serg first solutions 2–4% faster (5.5 / 5.4 / 5.4 guesses), the hard sets within the noise, with 1–6% more guesses on SE 11+, 1–6% on 1106, 4–14% on top1465 |
 //! | the wide update's "changed?" test as one XOR and `vptest` instead of a comparison, `vpmovmskb` and a compare (fewer steps from the vector to the flags, on the Zen 5 machine) | 77.4 | whole files with `--only`, three alternating runs: serg within 1–2%, SE 11+ up to 2% slower |
+//! | the first two-candidate cell, unscored, once 15, 20, 25 or 30 cells or fewer are open (near the leaves, where a choice decides over a small subtree) | 77.6 / 77.8 / 78.0 / 78.5 | `sudokit bench`, one run each: every set within the noise (serg 5.6–5.7 guesses against 5.5): serg's nodes are mostly 30–40 cells open |
 //!
-//! The last fifty-two rows were measured on whole files (SE 11+, serg, 1106; from the
+//! The last fifty-three rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine
 //! (the nine before the two AVX-512 rows with the chunked `peer-compare --reps 3`, one
 //! to five runs each; the AVX-512 rows with whole files, `--only`, two alternating runs;
-//! the shared-digit row after them with `sudokit bench`, one run each; the last with
-//! `--only`, three alternating runs);
+//! the shared-digit row after them and the last row with `sudokit bench`, one run
+//! each; the `vptest` row with `--only`, three alternating runs);
 //! "not timed" rows count guesses only (`sudokit bench`). `peer-compare` has since
 //! timed files chunk by chunk (250 puzzles, each chunk's best kept), which brought the
 //! spread of its ratios between runs from up to 18% down to 1–3%.
