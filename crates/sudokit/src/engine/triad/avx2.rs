@@ -43,7 +43,7 @@ pub unsafe fn start(run: &mut Run, state: State) {
 /// # Safety
 /// The CPU must support those features ([`supported`]).
 #[target_feature(enable = "avx2,popcnt")]
-pub unsafe fn search(run: &mut Run, state: State, guessed: bool) {
+pub unsafe fn search(run: &mut Run, state: &mut State, guessed: bool) {
     descend::<Avx2>(run, state, guessed);
 }
 
@@ -51,7 +51,7 @@ pub unsafe fn search(run: &mut Run, state: State, guessed: bool) {
 pub struct Avx2;
 
 impl Recurse for Avx2 {
-    fn recurse(run: &mut Run, state: State) {
+    fn recurse(run: &mut Run, state: &mut State) {
         // SAFETY: `Avx2` is only used by `search` and `start`, which run only after
         // `supported` confirmed the features.
         unsafe { search(run, state, true) }

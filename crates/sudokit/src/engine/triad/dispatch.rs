@@ -22,7 +22,7 @@ use crate::engine::nine::Run;
 pub struct Portable;
 
 impl Recurse for Portable {
-    fn recurse(run: &mut Run, state: State) {
+    fn recurse(run: &mut Run, state: &mut State) {
         descend::<Portable>(run, state, true);
     }
 

@@ -11,8 +11,8 @@ use crate::engine::nine::Run;
 /// How a search enters a branch: by calling its own instruction-set variant again
 /// (see [`super::dispatch`]).
 pub trait Recurse {
-    /// Searches the branch `state` (a guess, propagated) within `run`.
-    fn recurse(run: &mut Run, state: State);
+    /// Searches the branch `state` (a guess, propagated) within `run`, using `state` up.
+    fn recurse(run: &mut Run, state: &mut State);
 
     /// The variant's band step ([`super::state::step`]) in band `K`.
     fn step<const K: usize>(s: &mut State) -> Option<u8>;
@@ -22,7 +22,7 @@ pub trait Recurse {
 #[inline(always)]
 pub fn begin<I: Recurse>(run: &mut Run, mut state: State) {
     if state.propagate_all::<I>() {
-        descend::<I>(run, state, false);
+        descend::<I>(run, &mut state, false);
     } else {
         run.stats.nodes += 1;
     }
@@ -31,8 +31,11 @@ pub fn begin<I: Recurse>(run: &mut Run, mut state: State) {
 /// Searches from a propagated `state` within `run`; `guessed` tells whether it comes
 /// from a branch (for the backtrack counter). Branches recurse through `I`, which keeps
 /// the whole search in one instruction-set variant.
+///
+/// The state is taken by reference and worked on in place: a branch's copy is made once,
+/// in the caller's frame, and not copied again to be passed on.
 #[inline(always)]
-pub fn descend<I: Recurse>(run: &mut Run, mut state: State, guessed: bool) {
+pub fn descend<I: Recurse>(run: &mut Run, state: &mut State, guessed: bool) {
     let mut propagated = true;
     let mut guessed = guessed;
     loop {
@@ -50,9 +53,9 @@ pub fn descend<I: Recurse>(run: &mut Run, mut state: State, guessed: bool) {
             return;
         };
         run.stats.guesses += 1;
-        let mut child = state;
+        let mut child = *state;
         if child.take::<I>(choice) {
-            I::recurse(run, child);
+            I::recurse(run, &mut child);
         } else {
             run.stats.nodes += 1;
             run.stats.backtracks += 1;
