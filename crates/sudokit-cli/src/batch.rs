@@ -1,5 +1,6 @@
-//! Running one job per puzzle on a thread pool while writing results in input order,
-//! with a progress bar on a terminal.
+//! Running one job per puzzle on one or several threads while writing results in input
+//! order, with a progress bar on a terminal; and the rayon pool of the commands that
+//! search in parallel.
 //!
 //! With several threads the work goes through [`pipeline`], which keeps memory bounded
 //! and output streaming.

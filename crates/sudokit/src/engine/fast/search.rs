@@ -40,10 +40,10 @@ pub trait Variant {
 /// the state comes from a branch (for the backtrack counter). Branches recurse through
 /// `I`, which keeps the whole search in one instruction-set variant (see
 /// [`super::dispatch`]).
-#[inline(always)]
 ///
 /// The state is taken by reference and worked on in place: a branch's copy is made once,
 /// in the caller's frame, and not copied again to be passed on.
+#[inline(always)]
 pub fn descend<I: Variant>(run: &mut Run, state: &mut State, mut guessed: bool) {
     loop {
         run.stats.nodes += 1;
