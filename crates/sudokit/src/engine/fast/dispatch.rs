@@ -16,7 +16,7 @@
 //!   (5–10% faster on every set when every word was updated alone; the other variant
 //!   now asks it for digit 8 only).
 //! - A cell's digits ([`Variant::cell_digits`]), asked for every candidate branch cell
-//!   while more than half the board is open, are nine tests in the portable variant
+//!   while more than 50 cells are open, are nine tests in the portable variant
 //!   and one AVX2 shift and `movmskps` over eight of the band's words in the other.
 //! - The clear of a cell a single word's update has just placed from the band's other
 //!   words ([`Variant::clear_others`]) is a plain loop in the portable variant, which

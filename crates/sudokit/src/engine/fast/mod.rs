@@ -6,9 +6,8 @@
 //! locked candidates and hidden singles in rows and boxes, a box confined to one column
 //! clears that column from the other bands, and a bit-sliced count finds naked singles;
 //! once those stall, hidden singles in columns. Search ([`search`]) branches on a
-//! two-candidate cell (the one with the most open peers, and while more than half the
-//! board is open, also the most two-candidate peers sharing a digit) and stops at the
-//! limit.
+//! two-candidate cell (the one with the most open peers, and while more than 50 cells
+//! are open, also the most two-candidate peers sharing a digit) and stops at the limit.
 //! [`dispatch`] runs the search compiled for the CPU's bit-manipulation and AVX2
 //! instructions when it has them, else a portable build.
 //!
@@ -31,6 +30,7 @@
 //! | a digit-8 placement cleared from the band's first eight words with one 256-bit read and write, the size of the wide update's next load of them, not eight volatile 32-bit ones (two alternating rounds) | 77.4 | SE 11+ 1.81–1.83× / 1.85–1.89× (vs 1.75–1.79× / 1.79–1.85×); the other sets within the noise |
 //! | the state of a search passed by reference: a branch's copy is made once, in the caller's frame, where passing it by value copied it a second time, right after the placement's narrow stores to it (two alternating rounds of `peer-compare`, and whole files with `--only`, best of 5) | 77.4 | serg 1.28–1.29× / 1.21–1.23× (vs 1.17–1.21× / 1.09–1.18×), SE 11+ 1.77–1.86× / 1.81–1.92× (vs 1.77–1.78× / 1.81–1.84×), 17-clue alike; whole files: 1106 11% / 3.5% faster, serg 3% / 4%, top1465 3% / 2% |
 //! | the givens entered inside the function compiled for the CPU's features (`dispatch::start`), so that the mask of given cells and the loop over the givens use AVX2 and BMI (serg: 2.6% fewer instructions counting to two, file loading included) | 77.4 | whole files, best of 7 alternating: serg 11% / 8% faster, 17-clue 11% / −1.5%; the chunked `peer-compare`, four rounds on serg: within the noise (1.26–1.30× / 1.18–1.24× against 1.27–1.30× / 1.20–1.23×) |
+//! | the shared-digit score from 50 open cells on, not 40 (serg's nodes below 50 open cells offer it 12 two-candidate cells each, and the hard sets measured 40 to 55 alike), and the givens' digit checked as `d < 9` so that their words are indexed with no division (on an Intel Xeon with AVX-512; whole files with `--only`, three alternating runs, time against the unchanged engine: serg 5% / 4% faster, SE 11+ and 1106 1% faster, top1465 1.5% slower, 17-clue alike; 55 open cells: top1465 3% slower) | 82.0 | serg 1.21× / 1.18× (vs 1.14× / 1.13×), SE 11+ 1.83× / 1.85× (vs 1.82× / 1.85×), 1106 1.55× / 2.08× (vs 1.52× / 2.01×), top1465 1.90× / 1.96× (vs 1.90× / 2.01×), 17-clue 1.98× / 2.10× (vs 1.96× / 2.07×): `peer-compare --reps 3`, one run each; guesses 6% more on SE 11+, 8% on top1465, 4% on 1106 |
 //!
 //! Measured and left out:
 //!
@@ -71,7 +71,7 @@
 //! | the shared-digit count as a tie-break of the open-peer score only | 79.4 | not timed: the full score takes fewer guesses for the same work |
 //! | the shared-digit score weighted 2:1 or 1:2 against open peers | 76.8 / 74.7 | not timed (1:1 takes 74.1) |
 //! | all two-candidate peers, sharing a digit or not, added to the open-peer score | 84.2 | not timed: no fewer guesses |
-//! | the shared-digit score from 45, 50 or 55 open cells on (40 open cells: as kept) | 78.8 / 81.4 / 83.8 | within the noise of the kept row on every set |
+//! | the shared-digit score from 45, 50 or 55 open cells on (40 open cells: as kept then; 50 kept since, see above) | 78.8 / 81.4 / 83.8 | within the noise of the kept row on every set |
 //! | on a two-candidate cell, the digit with more shared two-candidate peers tried first (then the one with more places) | 77.0 (vs 77.4) | not timed: under 1% fewer guesses for two more counts per branch |
 //! | the shared-digit score also wherever four two-candidate cells or fewer remain | 77.4 | not timed: no guess count changes (choices deep in the tree matter little) |
 //! | the shared-digit score plus the cell's units where one of its digits has two places left (a hidden single in one branch or the other) | 87.3 | not timed: more guesses on every set (1106 133.2, against 114.9) |

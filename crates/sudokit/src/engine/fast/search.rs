@@ -95,15 +95,17 @@ pub fn descend<I: Variant>(run: &mut Run, state: &mut State, mut guessed: bool) 
 }
 
 /// While more open cells than this remain, the branch cell's score counts its
-/// digit-sharing two-candidate peers too: half the board.
-const SHARED_SCORE_ABOVE: u32 = 40;
+/// digit-sharing two-candidate peers too. From 40 to 55 the hard sets measure alike;
+/// below 50, serg's multi-solution puzzles score 12 two-candidate cells a node, so the
+/// extra score costs them 4% of their time.
+const SHARED_SCORE_ABOVE: u32 = 50;
 
 /// The cell to branch on, `(band, bit)`: among the open cells with the fewest
 /// candidates (two nearly always), the one with the most open peers, so that the
 /// branch's placement propagates as far as possible. On the hardest sets this roughly
 /// halves the guesses of taking the first two-candidate cell.
 ///
-/// While more than half the board is open, a two-candidate cell also scores a point for
+/// While more than 50 cells are open, a two-candidate cell also scores a point for
 /// each two-candidate peer that shares one of its digits: whichever digit the branch
 /// places, those peers fall to one candidate. That takes 7–14% fewer guesses on the hard
 /// sets, but costs a cell's digits and three more population counts per candidate cell;

@@ -114,11 +114,11 @@ impl State {
             while bits != 0 {
                 let pos = bits.trailing_zeros() as usize % 27;
                 bits &= bits - 1;
-                let v = band[pos];
-                if v > 9 {
+                let d = usize::from(band[pos]).wrapping_sub(1);
+                if d >= 9 {
                     return None;
                 }
-                let d = v as usize - 1;
+                // `d < 9` is known here, so `word` needs no division.
                 given[word(d, b)] |= 1 << pos;
                 let peers = &PEERS[27 * b + pos];
                 seen_by[word(d, 0)] |= peers[0];
