@@ -110,13 +110,16 @@
 //! | the shared-digit score only at nodes with at most 12, 8 or 5 two-candidate cells, the plain open-peer score at the others (a serg node scores 12.6 cells on average, counted with the current engine) | 78.8 / 81.4 / 83.6 | `sudokit bench`, one run each: serg first solutions 2–4% faster (5.5 / 5.4 / 5.4 guesses), the hard sets within the noise, with 1–6% more guesses on SE 11+, 1–6% on 1106, 4–14% on top1465 |
 //! | the wide update's "changed?" test as one XOR and `vptest` instead of a comparison, `vpmovmskb` and a compare (fewer steps from the vector to the flags, on the Zen 5 machine) | 77.4 | whole files with `--only`, three alternating runs: serg within 1–2%, SE 11+ up to 2% slower |
 //! | the first two-candidate cell, unscored, once 15, 20, 25 or 30 cells or fewer are open (near the leaves, where a choice decides over a small subtree) | 77.6 / 77.8 / 78.0 / 78.5 | `sudokit bench`, one run each: every set within the noise (serg 5.6–5.7 guesses against 5.5): serg's nodes are mostly 30–40 cells open |
+//! | the candidate counts of the naked singles in the AVX2 build from a band's digits 0–7 folded in vector registers (upper lanes onto lower, two bands sharing a register, pairs of lanes swapped twice), digit 8 joined last: the scalar count was 11% of serg's instructions under callgrind (on the Intel machine) | 82.0 | 3% fewer instructions on serg; whole files with `--only`, alternating runs: two builds 0–2% faster and −1–1% on every set: within the noise |
+//! | the givens sorted by digit with one byte comparison and `pmovmskb` per digit and 32-byte part of the grid, and each digit's words built from its givens' occupied minirows (a table of the rows and boxes they see, and how many: givens that hold fewer rows, boxes or columns than they are clash), no loop over the givens | 82.0 | serg 0–1% faster, SE 11+ 1–3% slower (whole files with `--only`, two rounds of three): entering the givens was 7% of serg's time, and this did not halve it |
 //!
-//! The last fifty-three rows were measured on whole files (SE 11+, serg, 1106; from the
+//! The last fifty-five rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine
 //! (the nine before the two AVX-512 rows with the chunked `peer-compare --reps 3`, one
 //! to five runs each; the AVX-512 rows with whole files, `--only`, two alternating runs;
-//! the shared-digit row after them and the last row with `sudokit bench`, one run
-//! each; the `vptest` row with `--only`, three alternating runs);
+//! the shared-digit row after them and the row of unscored cells near the leaves with
+//! `sudokit bench`, one run each; the `vptest` row with `--only`, three alternating
+//! runs; the last two on the Intel machine, with `--only`, alternating runs);
 //! "not timed" rows count guesses only (`sudokit bench`). `peer-compare` has since
 //! timed files chunk by chunk (250 puzzles, each chunk's best kept), which brought the
 //! spread of its ratios between runs from up to 18% down to 1–3%.
@@ -127,7 +130,9 @@
 //! rule, so it was left out. The threshold kept for the shared-digit score is of
 //! another kind: no set loses by it (the score costs the same at every node, and only
 //! pays where a choice decides over a large subtree), and 40 to 55 open cells measure
-//! alike. The row of further passes shows that the passes themselves cost little: a
+//! alike on the hard sets. It was moved from 40 to 50 when serg, whose nodes mostly
+//! have 30–49 open cells, measured 4–5% faster by it; top1465 is 1.5% slower by the
+//! move, within that range, and the other sets are not slower. The row of further passes shows that the passes themselves cost little: a
 //! pass that finds nothing to update is 27 well-predicted comparisons; the time goes to
 //! the updates and to the mispredicted tests of which words changed.
 //!
