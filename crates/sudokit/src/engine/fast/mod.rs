@@ -112,14 +112,15 @@
 //! | the first two-candidate cell, unscored, once 15, 20, 25 or 30 cells or fewer are open (near the leaves, where a choice decides over a small subtree) | 77.6 / 77.8 / 78.0 / 78.5 | `sudokit bench`, one run each: every set within the noise (serg 5.6–5.7 guesses against 5.5): serg's nodes are mostly 30–40 cells open |
 //! | the candidate counts of the naked singles in the AVX2 build from a band's digits 0–7 folded in vector registers (upper lanes onto lower, two bands sharing a register, pairs of lanes swapped twice), digit 8 joined last: the scalar count was 11% of serg's instructions under callgrind (on the Intel machine) | 82.0 | 3% fewer instructions on serg; whole files with `--only`, alternating runs: two builds 0–2% faster and −1–1% on every set: within the noise |
 //! | the givens sorted by digit with one byte comparison and `pmovmskb` per digit and 32-byte part of the grid, and each digit's words built from its givens' occupied minirows (a table of the rows and boxes they see, and how many: givens that hold fewer rows, boxes or columns than they are clash), no loop over the givens | 82.0 | serg 0–1% faster, SE 11+ 1–3% slower (whole files with `--only`, two rounds of three): entering the givens was 7% of serg's time, and this did not halve it |
+//! | the first pass of band updates after a placement with no "changed?" test for the three groups of digits 0–7 (every propagation in a search starts right after one, which changes its own band's group and, through the column, mostly the others'), later passes as kept | 82.0 | 1–7% slower on every set, 17-clue within the noise (whole files with `--only`, three alternating runs): an update that finds nothing costs more than the mispredicted test it saves |
 //!
-//! The last fifty-five rows were measured on whole files (SE 11+, serg, 1106; from the
+//! The last fifty-six rows were measured on whole files (SE 11+, serg, 1106; from the
 //! sixth on, all five sets), best of 2, 3 or 5, alternating with the unchanged engine
 //! (the nine before the two AVX-512 rows with the chunked `peer-compare --reps 3`, one
 //! to five runs each; the AVX-512 rows with whole files, `--only`, two alternating runs;
 //! the shared-digit row after them and the row of unscored cells near the leaves with
 //! `sudokit bench`, one run each; the `vptest` row with `--only`, three alternating
-//! runs; the last two on the Intel machine, with `--only`, alternating runs);
+//! runs; the last three on the Intel machine, with `--only`, alternating runs);
 //! "not timed" rows count guesses only (`sudokit bench`). `peer-compare` has since
 //! timed files chunk by chunk (250 puzzles, each chunk's best kept), which brought the
 //! spread of its ratios between runs from up to 18% down to 1–3%.
