@@ -18,13 +18,18 @@
 //! out may be handed any task of the pool, a worker's start among them, and would then
 //! hold its own chunk back behind that worker's wait. Jobs may still use a pool.
 //!
-//! The calling thread only writes. Made a worker too (two busy threads for two
-//! threads asked, not two and a writer), it cut a long run's thread switches from
-//! about 750 to a dozen and its CPU time by 4–6%, but a new thread starts on the CPU of
-//! the thread that made it, which was then busy, until the kernel moved it: the median
-//! of thirty runs of top1465 (4 ms with two threads) fell by 13%.
+//! The calling thread writes, and maps chunks itself only until the first worker has
+//! started: a new thread takes 0.2–1 ms to run on a virtual machine, a tenth of a
+//! short file's run (the 2011 list's 375 puzzles: 7% faster with two threads).
+//! Made a worker for the whole run (two busy threads for two threads asked, not two
+//! and a writer), it cut a long run's thread switches from about 750 to a dozen and its
+//! CPU time by 4–6%, but a new thread starts on the CPU of the thread that made it,
+//! which was then busy, until the kernel moved it: the median of thirty runs of
+//! top1465 (4 ms with two threads) fell by 13%. A panicking job, on a worker or on the
+//! calling thread, stops the map ([`Panics`]), and the panic reaches the caller.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -76,6 +81,9 @@ struct Shared<I, T, R> {
     drained: Condvar,
     /// Chunks that may be taken and not yet written.
     window: u64,
+    /// Set by the first worker to start: until then the writer's thread maps chunks
+    /// itself, for a new thread may take a while to run.
+    started: AtomicBool,
 }
 
 /// Locks a mutex, also after a panic elsewhere: every change under these locks is
@@ -120,11 +128,13 @@ where
         filled: Condvar::new(),
         drained: Condvar::new(),
         window: WINDOW * workers as u64,
+        started: AtomicBool::new(false),
     };
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| shared.work(&job));
         }
+        shared.run_chunks(&job, false);
         shared.write_all(&mut write)
     })
 }
@@ -137,8 +147,20 @@ where
     /// writer stops.
     fn work(&self, job: impl Fn(&T) -> R) {
         let _leaving = Leaving { shared: self };
+        self.started.store(true, Ordering::Relaxed);
+        self.run_chunks(job, true);
+    }
+
+    /// Takes, maps and hands over chunks: on a worker (`worker`), until the input ends
+    /// or the writer stops; on the writer's thread, only until a worker has started and
+    /// while the window has room, for the writer must not wait for itself.
+    fn run_chunks(&self, job: impl Fn(&T) -> R, worker: bool) {
+        let _panics = Panics { shared: self };
         let mut size = 1;
-        while let Some((number, chunk)) = self.take(size) {
+        while worker || !self.started.load(Ordering::Relaxed) {
+            let Some((number, chunk)) = self.take(size, worker) else {
+                break;
+            };
             let start = Instant::now();
             let results: Vec<R> = chunk.iter().map(&job).collect();
             let spent = start.elapsed();
@@ -158,10 +180,14 @@ where
     }
 
     /// The next chunk of at most `size` items and its number, once the window has
-    /// room; `None` when the input is done or the writer stopped.
-    fn take(&self, size: usize) -> Option<(u64, Vec<T>)> {
+    /// room (or at once, when `wait` is false); `None` when the input is done, the
+    /// writer stopped, or the window is full and `wait` false.
+    fn take(&self, size: usize, wait: bool) -> Option<(u64, Vec<T>)> {
         let mut out = lock(&self.outlet);
         while !out.stop && out.taken - out.written >= self.window {
+            if !wait {
+                return None;
+            }
             out.workers_wait += 1;
             out = self
                 .drained
@@ -231,20 +257,32 @@ where
     }
 }
 
-/// Marks a worker's end, however it ends: the writer stops waiting for it, and if it
-/// panicked, the others stop too, for the chunk it held will never come.
+/// Stops the map when a job panics, on a worker or on the writer's thread: the others
+/// stop taking chunks (the panicking one's chunk will never come), and workers waiting
+/// for room in the window, which only the writer makes, stop waiting.
+struct Panics<'a, I, T, R> {
+    shared: &'a Shared<I, T, R>,
+}
+
+impl<I, T, R> Drop for Panics<'_, I, T, R> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            lock(&self.shared.outlet).stop = true;
+            self.shared.drained.notify_all();
+            self.shared.filled.notify_one();
+        }
+    }
+}
+
+/// Marks a worker's end, however it ends: the writer stops waiting for it (if it
+/// panicked, [`Panics`] has stopped the others, for the chunk it held will never come).
 struct Leaving<'a, I, T, R> {
     shared: &'a Shared<I, T, R>,
 }
 
 impl<I, T, R> Drop for Leaving<'_, I, T, R> {
     fn drop(&mut self) {
-        let mut out = lock(&self.shared.outlet);
-        out.working -= 1;
-        if std::thread::panicking() {
-            out.stop = true;
-        }
-        drop(out);
+        lock(&self.shared.outlet).working -= 1;
         self.shared.filled.notify_one();
         self.shared.drained.notify_all();
     }
