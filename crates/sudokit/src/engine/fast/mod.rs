@@ -133,9 +133,10 @@
 //! pays where a choice decides over a large subtree), and 40 to 55 open cells measure
 //! alike on the hard sets. It was moved from 40 to 50 when serg, whose nodes mostly
 //! have 30–49 open cells, measured 4–5% faster by it; top1465 is 1.5% slower by the
-//! move, within that range, and the other sets are not slower. The row of further passes shows that the passes themselves cost little: a
-//! pass that finds nothing to update is 27 well-predicted comparisons; the time goes to
-//! the updates and to the mispredicted tests of which words changed.
+//! move, within that range, and the other sets are not slower. The row of further
+//! passes shows that the passes themselves cost little: a pass that finds nothing to
+//! update is 27 well-predicted comparisons; the time goes to the updates and to the
+//! mispredicted tests of which words changed.
 //!
 //! Where the two solvers part: the `sudoku` crate's guesses, counted in a copy of it
 //! with a counter added (outside this project), are per puzzle, first solution and
