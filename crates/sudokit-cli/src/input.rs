@@ -60,9 +60,8 @@ impl Text {
 ///
 /// A regular file is mapped into memory rather than read: reading copies it into fresh
 /// memory, which the kernel first fills with zeros, and on a virtual machine that costs
-/// about as much as the copy (2 ms for the 4 MB of the 17-clue set, which a thread
-/// solves in 50 ms; with two threads nothing else happens meanwhile). Standard input,
-/// empty and special files, and files that are not UTF-8 are read.
+/// about as much as the copy, while no puzzle is solved (`docs/perf/cli.md`). Standard
+/// input, empty and special files, and files that are not UTF-8 are read.
 pub fn read_texts(files: &[PathBuf]) -> (Vec<Text>, Vec<Unreadable>) {
     let mut texts = Vec::new();
     let mut failed = Vec::new();

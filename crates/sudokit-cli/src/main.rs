@@ -15,9 +15,7 @@ mod pipeline;
 
 /// The allocator of the command. A batch parses and solves its grids on the worker
 /// threads and writes and frees them on the calling thread; the system allocator takes a
-/// lock for each such free, which held two threads on easy files to about 1.3× the
-/// throughput of one (Serg's file). mimalloc frees across threads without that lock:
-/// 1.7× there, and a few percent faster on one thread too.
+/// lock for each such free, mimalloc does not (figures in `docs/perf/cli.md`).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
