@@ -328,3 +328,18 @@ fn a_big_board_solved_by_singles_is_easy() {
     );
     assert_eq!(row[2], "easy", "{stdout}");
 }
+
+#[test]
+fn canon_tells_invalid_puzzles_from_unsupported_boards() {
+    let input = format!("{}\n1...2...3...4...\n12\n{EASY}\n", invalid());
+    let out = sudokit(&["canon", "-"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[..3],
+        ["error: invalid", "error: unsupported", "error: malformed"],
+        "{stdout}"
+    );
+    assert_eq!(lines.len(), 4, "{stdout}");
+}
