@@ -176,11 +176,15 @@ impl Candidates {
     /// 9×9); a puzzle given as a [`Grid`] counts faster with an engine.
     ///
     /// ```
+    /// let open: sudokit::Grid = "1...............".parse().unwrap();
+    /// let mut c = sudokit::Candidates::from_grid(&open);
+    /// assert_eq!(c.count_solutions(100), 72);
+    /// assert_eq!(c.count_solutions(2), 2);
+    /// c.remove(1, 3);
+    /// c.remove(1, 4); // r1c2 is 2 now: a third of the ways are left
+    /// assert_eq!(c.count_solutions(100), 24);
     /// let g: sudokit::Grid = "1..4.........32.".parse().unwrap();
-    /// let mut c = sudokit::Candidates::from_grid(&g);
-    /// assert_eq!(c.count_solutions(10), 2);
-    /// c.remove(1, 3); // r1c2 = 2 is left: one way on
-    /// assert_eq!(c.count_solutions(10), 1);
+    /// assert_eq!(sudokit::Candidates::from_grid(&g).count_solutions(2), 1);
     /// ```
     pub fn count_solutions(&self, limit: u64) -> u64 {
         if limit == 0 || self.to_grid().validate().is_err() {

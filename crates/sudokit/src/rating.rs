@@ -79,7 +79,9 @@ pub fn rate_state(mut c: Candidates, solver: &Solver) -> Difficulty {
 /// ```
 /// use sudokit::{rating::check_unique, SolutionsError};
 /// let g: sudokit::Grid = "1..4.........32.".parse().unwrap();
-/// assert_eq!(check_unique(&g), Err(SolutionsError::Multiple));
+/// assert_eq!(check_unique(&g), Ok(()));
+/// let open: sudokit::Grid = "1...............".parse().unwrap();
+/// assert_eq!(check_unique(&open), Err(SolutionsError::Multiple));
 /// ```
 pub fn check_unique(puzzle: &Grid) -> Result<(), SolutionsError> {
     puzzle.validate()?;
