@@ -95,9 +95,9 @@ impl StateArgs {
         J: Fn(&Item<'_>) -> R + Sync,
         S: FnMut(&Item<'_>, R, &mut dyn Write, &mut Tally) -> std::io::Result<()>,
     {
-        let (texts, unreadable) = argument_texts(&self.input);
-        let texts = with_candidates(texts);
         let opts = ReadOptions { size: self.size };
+        let (texts, unreadable) = argument_texts(&self.input, &opts);
+        let texts = with_candidates(texts, &opts);
         drive_texts(&texts, &unreadable, &opts, None, false, job, sink)
     }
 }
@@ -105,12 +105,11 @@ impl StateArgs {
 /// The text `arg` stands for: standard input for `-`, the file of that name when there
 /// is one (a folder or an unreadable file is a read error), else the argument itself
 /// when it reads as puzzles or a pencilmark grid, else a read error that says both.
-fn argument_texts(arg: &str) -> (Vec<Text>, Vec<Unreadable>) {
+fn argument_texts(arg: &str, opts: &ReadOptions) -> (Vec<Text>, Vec<Unreadable>) {
     if arg == "-" || Path::new(arg).exists() {
         return input::read_texts(&[PathBuf::from(arg)]);
     }
-    let opts = ReadOptions::default();
-    let as_puzzle = records(arg, &opts).find_map(|r| r.result.err());
+    let as_puzzle = records(arg, opts).find_map(|r| r.result.err());
     match as_puzzle {
         Some(e) if pencilmark::read(arg).is_err() => {
             let error = std::io::Error::new(
@@ -134,12 +133,11 @@ fn argument_texts(arg: &str) -> (Vec<Text>, Vec<Unreadable>) {
 
 /// The texts with each one that is a whole pencilmark grid, not puzzles, rewritten as
 /// its Sukaku line, so that every state is one record.
-pub fn with_candidates(texts: Vec<Text>) -> Vec<Text> {
-    let opts = ReadOptions::default();
+pub fn with_candidates(texts: Vec<Text>, opts: &ReadOptions) -> Vec<Text> {
     texts
         .into_iter()
         .map(|t| {
-            if records(t.body(), &opts).all(|r| r.result.is_ok()) {
+            if records(t.body(), opts).all(|r| r.result.is_ok()) {
                 return t;
             }
             match pencilmark::read(t.body()) {

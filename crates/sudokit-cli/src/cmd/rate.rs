@@ -55,11 +55,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let (mut finished, mut stuck) = (0u64, 0u64);
     let (texts, unreadable) = input::read_texts(&args.input.files);
-    let texts = logic::with_candidates(texts);
+    let opts = args.input.read_options();
+    let texts = logic::with_candidates(texts, &opts);
     let code = drive_texts(
         &texts,
         &unreadable,
-        &args.input.read_options(),
+        &opts,
         args.threads,
         false,
         |item| -> Result<(String, Difficulty), Unusable> {
