@@ -91,7 +91,8 @@ fn lock<X>(m: &Mutex<X>) -> MutexGuard<'_, X> {
 
 /// Maps `items` with `job` on `workers` threads, calling `write` with each chunk and
 /// its results in input order on the calling thread. Stops at the first error of
-/// `write` and returns it.
+/// `write` and returns it. When the system cannot start every worker, the ones that
+/// started do the work; when it can start none, the calling thread does it all.
 pub fn map_ordered<I, T, R, J, W>(
     workers: usize,
     items: I,
@@ -127,11 +128,24 @@ where
         started: AtomicBool::new(false),
     };
     std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| shared.work(&job));
+        let mut spawned = 0;
+        while spawned < workers {
+            let worker = std::thread::Builder::new().spawn_scoped(scope, || shared.work(&job));
+            if worker.is_err() {
+                break;
+            }
+            spawned += 1;
         }
-        shared.run_chunks(&job, false);
-        shared.write_all(&mut write)
+        if spawned < workers {
+            lock(&shared.outlet).working -= workers - spawned;
+        }
+        loop {
+            shared.run_chunks(&job, false);
+            shared.write_all(&mut write)?;
+            if spawned > 0 || lock(&shared.intake).done {
+                return Ok(());
+            }
+        }
     })
 }
 
