@@ -451,6 +451,12 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether `count` cells, one per word when `by_words`, are a row of a board wider
+    /// than the largest (inferred sizes only).
+    fn is_wide(&self, count: usize, by_words: bool) -> bool {
+        self.opts.size.is_none() && by_words && count > MAX_SIZE
+    }
+
     /// The next line, taken, as the start of a record: blank, comment and rule lines
     /// are skipped (and end a run of one-line puzzles in numbers).
     fn next_start(&mut self) -> Option<Record> {
@@ -497,7 +503,7 @@ impl Reader<'_> {
         }
         let (cells, by_words) = row_cells(number, words);
         let count = cells.len();
-        let wide = self.opts.size.is_none() && by_words && count > MAX_SIZE;
+        let wide = self.is_wide(count, by_words);
         let too_large = || ParseError::Layout {
             line: number,
             source: LayoutError::TooLarge { size: count },
@@ -602,7 +608,7 @@ impl Reader<'_> {
 
     /// Reads the rest of a block of size `n` whose first row, on line `start`, is
     /// `first`. The block takes rows up to a blank line, a comment, a line that is a
-    /// puzzle on its own, or its `n`th row; cut short, it keeps only its rows of `n`
+    /// puzzle on its own or a row of a board too large, or its `n`th row; cut short, it keeps only its rows of `n`
     /// cells from the start, so the lines after them are read again.
     fn read_block(&mut self, start: usize, n: usize, first: Vec<Cell>) -> Record {
         let mut cells = first;
@@ -614,8 +620,11 @@ impl Reader<'_> {
         while rows < n {
             let row = Self::look(&mut cursor, |number, words| {
                 let puzzle = self.chars_puzzle(words[0].1.chars().count()).is_some();
-                let (row, _) = row_cells(number, words);
-                (!puzzle && self.cells_puzzle(row.len()).is_none()).then_some((number, row))
+                let (row, by_words) = row_cells(number, words);
+                let alone = puzzle
+                    || self.cells_puzzle(row.len()).is_some()
+                    || self.is_wide(row.len(), by_words);
+                (!alone).then_some((number, row))
             });
             let Some((Some((number, row)), end)) = row else {
                 break;
@@ -984,6 +993,10 @@ mod tests {
             let err = got[0].1.as_ref().unwrap_err();
             assert!(err.contains("boards up to 64×64 are supported"), "{err}");
             assert_eq!(got[1], (n + 1, Ok(HARD1.to_string())));
+            // A stray row before the board takes none of its rows.
+            let got = listed(&format!("4.....8.5\n{text}"), &opts);
+            let lines: Vec<usize> = got.iter().map(|(l, _)| *l).collect();
+            assert_eq!(lines, [1, 2, n + 2], "{n}");
         }
         let sized = ReadOptions { size: Some(100) };
         assert_eq!(listed(&boards[4], &sized).len(), 1);
