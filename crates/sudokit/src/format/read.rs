@@ -115,6 +115,7 @@ pub fn records<'a, T: AsRef<[u8]> + ?Sized>(text: &'a T, opts: &ReadOptions) -> 
         },
         opts: opts.clone(),
         run: 0,
+        buffer: String::new(),
     }
 }
 
@@ -144,6 +145,8 @@ pub struct Reader<'a> {
     /// numbers wider than the largest board: the next line of as many continues the
     /// run of such puzzles (0 otherwise).
     run: usize,
+    /// The last line's text, kept for its memory.
+    buffer: String,
 }
 
 /// The lines of a text, taken one at a time with their numbers. The next line can be
@@ -172,7 +175,7 @@ impl<'a> LineCursor<'a> {
     /// The next line, without taking it.
     fn peek(&self) -> Option<Line<'a>> {
         let rest = self.text.get(self.pos..).filter(|r| !r.is_empty())?;
-        let (len, end) = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+        let (len, end) = match memchr::memchr2(b'\n', b'\r', rest) {
             Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (i, i + 2),
             Some(i) => (i, i + 1),
             None => (rest.len(), rest.len()),
@@ -256,11 +259,13 @@ fn is_long_gap(bytes: &[u8]) -> bool {
         .is_none_or(|&b| b == b'#')
 }
 
-/// The text of a line: its bytes copied, then checked to be UTF-8, with U+FFFD for
-/// bytes that are not.
-fn line_text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec())
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+/// The text of a line: its bytes copied into `buffer`, then checked to be UTF-8, with
+/// U+FFFD for bytes that are not.
+fn line_text(bytes: &[u8], buffer: String) -> String {
+    let mut buffer = buffer.into_bytes();
+    buffer.clear();
+    buffer.extend_from_slice(bytes);
+    String::from_utf8(buffer).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 fn is_number(s: &str) -> bool {
@@ -479,11 +484,16 @@ impl Reader<'_> {
                     }),
                 });
             }
-            let text = line_text(line.bytes);
-            match classify(&text) {
-                LineKind::Gap | LineKind::Rule => run = 0,
-                LineKind::Content(words) => return Some(self.start(number, &words, run)),
+            let text = line_text(line.bytes, std::mem::take(&mut self.buffer));
+            let record = match classify(&text) {
+                LineKind::Gap | LineKind::Rule => None,
+                LineKind::Content(words) => Some(self.start(number, &words, run)),
+            };
+            self.buffer = text;
+            if record.is_some() {
+                return record;
             }
+            run = 0;
         }
     }
 
@@ -551,7 +561,7 @@ impl Reader<'_> {
     ) -> Option<(R, usize)> {
         loop {
             let line = cursor.peek().filter(|l| l.bytes.len() <= MAX_LINE)?;
-            let text = line_text(line.bytes);
+            let text = line_text(line.bytes, String::new());
             match classify(&text) {
                 LineKind::Gap => return None,
                 LineKind::Rule => cursor.advance(line.end),
