@@ -137,6 +137,27 @@ pub fn count_lines(text: &[u8]) -> usize {
     lines.idx
 }
 
+/// The lines of `text` as the reader cuts them: at `\n`, `\r\n` or `\r`, after a
+/// byte-order mark.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut cursor = LineCursor {
+        text: text.as_bytes(),
+        pos: if text.starts_with('\u{feff}') {
+            BOM.len()
+        } else {
+            0
+        },
+        idx: 0,
+    };
+    std::iter::from_fn(move || {
+        let start = cursor.pos;
+        let line = cursor.peek()?;
+        cursor.advance(line.end);
+        // Lines are cut next to ASCII bytes, so at character boundaries.
+        Some(&text[start..start + line.bytes.len()])
+    })
+}
+
 /// The iterator returned by [`records`].
 pub struct Reader<'a> {
     lines: LineCursor<'a>,
