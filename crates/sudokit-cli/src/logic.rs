@@ -140,9 +140,9 @@ pub fn with_candidates(texts: Vec<Text>, opts: &ReadOptions) -> Vec<Text> {
             if records(t.body(), opts).all(|r| r.result.is_ok()) {
                 return t;
             }
-            match pencilmark::read(t.body()) {
-                Ok(c) => Text::new(t.source.clone(), pencilmark::write_sukaku(&c)),
-                Err(_) => t,
+            match std::str::from_utf8(t.body()).map(pencilmark::read) {
+                Ok(Ok(c)) => Text::new(t.source.clone(), pencilmark::write_sukaku(&c)),
+                _ => t,
             }
         })
         .collect()
