@@ -92,7 +92,7 @@ pub fn expected(size: usize, alphabet: Alphabet) -> String {
                 let mut taken =
                     group.filter(|&c| char_value(c, size, alphabet).is_some_and(|v| v > 0));
                 let first = taken.next()?;
-                Some(match taken.last() {
+                Some(match taken.next_back() {
                     Some(last) => format!("{first}-{last}"),
                     None => first.to_string(),
                 })

@@ -995,10 +995,7 @@ mod tests {
             got.iter().all(|(_, r)| r.as_deref() == Ok(HARD1)),
             "{got:?}"
         );
-        let got = listed(
-            &format!("\u{feff}# comment\n4 . . | . . . | 8 . 5\n"),
-            &opts,
-        );
+        let got = listed("\u{feff}# comment\n4 . . | . . . | 8 . 5\n", &opts);
         assert_eq!(got[0].0, 2);
     }
 
