@@ -30,6 +30,7 @@ pub mod layout;
 pub mod leetcode;
 pub mod logic;
 pub mod rating;
+pub mod rng;
 pub mod transform;
 
 pub use candidates::{Candidates, Mask};
