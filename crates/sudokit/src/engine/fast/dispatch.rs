@@ -106,6 +106,7 @@ pub fn search(run: &mut Run, mut state: State) {
 }
 
 #[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
 pub mod x86 {
     //! The variant compiled with x86-64 bit-manipulation features.
 

@@ -33,6 +33,8 @@
 //! must run only on a CPU that has them, from code compiled for them
 //! ([`super::dispatch`] sees to both).
 
+#![allow(unsafe_code)]
+
 use std::arch::x86_64::{
     __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi32, _mm256_cvtsi256_si32,
     _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256,
