@@ -2,7 +2,9 @@
 //! expected eliminations were checked by HoDoKu's author), with the exact sentence;
 //! singles and subsets on other board sizes; technique selection; JSON round trips.
 
-use sudokit::logic::reglib::Case;
+mod reglib;
+
+use reglib::Case;
 use sudokit::logic::{find, FindOptions, Outcome, Solver, Technique, TechniqueSet};
 use sudokit::rating::rate;
 use sudokit::{Candidates, Grid, Layout};

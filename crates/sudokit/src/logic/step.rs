@@ -83,7 +83,10 @@ pub struct Step {
     /// The cells of the pattern (for fish: the base cells; for subsets: the subset).
     pub cells: Vec<usize>,
     /// Fin cells of finned and sashimi fish (empty otherwise).
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub fins: Vec<usize>,
     /// Digits placed: `(cell, digit)`.
     pub placements: Vec<(usize, u8)>,
