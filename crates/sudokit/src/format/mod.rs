@@ -2,8 +2,7 @@
 //!
 //! - [`read`] turns text holding any number of puzzles (one-line puzzles, multi-line
 //!   blocks, whitespace-separated numbers, comments) into [`read::Record`]s, each with
-//!   the line it started on and either a [`Grid`](crate::Grid) or a
-//!   [`ParseError`](crate::ParseError).
+//!   the line it started on and either a [`Grid`] or a [`ParseError`].
 //! - [`line`](mod@line) is the one-line form and the single-character alphabets per size.
 //! - [`block`] writes the multi-line forms: plain rows and the pretty picture.
 //! - [`pencilmark`] reads and writes candidate states (pencilmark grids, Sukaku lines).
