@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test of the project: the Rust workspace (unit, integration, property,
-# CLI end-to-end and documentation tests), then the Python bindings' pytest suite.
+# CLI end-to-end and documentation tests; among them the library's module-cycle check,
+# crates/sudokit-bench/tests/module_cycles.rs), the library on its own without the
+# optional `serde` feature, then the Python bindings' pytest suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo test --workspace --all-targets
 cargo test --workspace --doc
+cargo test -p sudokit --lib
 bash scripts/test-python.sh

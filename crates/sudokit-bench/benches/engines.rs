@@ -4,6 +4,9 @@
 //! `cargo bench -p sudokit-bench` (add a filter such as `hardest` to run one file).
 //! Every answer is verified once before timing ([`Corpus::verify`]).
 
+// criterion's macros define the group and `main` without doc comments.
+#![allow(missing_docs)]
+
 use std::path::Path;
 use std::time::Duration;
 

@@ -15,8 +15,12 @@ use std::time::Duration;
 use cpu_time::ThreadTime;
 
 use sudokit::engine::{Engine, Fast};
-use sudokit::{Grid, Stats};
+use sudokit::format::read::records;
+use sudokit::{Grid, ReadOptions, Stats};
 use sudoku::Sudoku;
+
+#[path = "../../sudokit/tests/reglib/mod.rs"]
+pub mod reglib;
 
 /// The puzzles of one file, in both libraries' types.
 pub struct Corpus {
@@ -267,6 +271,34 @@ pub fn default_files() -> Vec<PathBuf> {
     } else {
         shared
     }
+}
+
+/// `name` in the shared data sets (`../shared/data/` beside the project) when it is
+/// there, else the sample `data/sample` shipped with the project.
+pub fn shared_or_sample(name: &str, sample: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let shared = root.join("../shared/data").join(name);
+    if shared.exists() {
+        shared
+    } else {
+        root.join("data").join(sample)
+    }
+}
+
+/// The default files of the logic tools: the 17-clue and top1465 sets.
+pub fn logic_files() -> Vec<PathBuf> {
+    vec![
+        shared_or_sample("puzzles2_17_clue", "17_clue.txt"),
+        shared_or_sample("puzzles3_magictour_top1465", "top1465.txt"),
+    ]
+}
+
+/// The puzzles of a file in any format the library reads (unreadable records skipped).
+pub fn read_puzzles(path: &Path) -> Result<Vec<Grid>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(records(&text, &ReadOptions::default())
+        .filter_map(|r| r.result.ok())
+        .collect())
 }
 
 /// The value given after `--reps`: a positive number of timed repetitions.

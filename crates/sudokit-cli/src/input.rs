@@ -113,6 +113,7 @@ pub fn read_texts(files: &[PathBuf]) -> (Vec<Text>, Vec<Unreadable>) {
 
 /// The regular, non-empty file at `path` mapped into memory, read-only; `None` when it
 /// is not one or cannot be mapped (reading it then says why, if it fails).
+#[allow(unsafe_code)]
 fn map(path: &Path) -> Option<memmap2::Mmap> {
     let file = std::fs::File::open(path).ok()?;
     let meta = file.metadata().ok()?;

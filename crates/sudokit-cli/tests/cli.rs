@@ -203,6 +203,40 @@ fn bench_reports_json() {
 }
 
 #[test]
+fn bench_needs_files_and_names_a_missing_one() {
+    let out = sudokit(&["bench"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("<FILE>"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = sudokit(
+        &[
+            "bench",
+            "data/no-such-file.txt",
+            "data/examples.txt",
+            "--repeat",
+            "1",
+            "--json",
+            "--engine",
+            "generic",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("error: cannot read data/no-such-file.txt: "),
+        "{}",
+        text(&out.stderr)
+    );
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows.as_array().map(Vec::len), Some(1));
+    assert_eq!(rows[0]["file"], "data/examples.txt");
+    assert_eq!(rows[0]["modes"][0]["wrong"], 0);
+}
+
+#[test]
 fn classic_engines_by_name() {
     for engine in ["norvig", "backtrack", "dlx", "bfs", "best-first"] {
         let out = sudokit(&["solve", "--engine", engine], &format!("{HARD1}\n"));

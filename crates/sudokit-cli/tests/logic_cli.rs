@@ -2,11 +2,13 @@
 //! technique selection, exit codes.
 
 mod common;
+#[path = "../../sudokit/tests/reglib/mod.rs"]
+mod reglib;
 
 use common::{sudokit, text};
+use reglib::Case;
 
 use sudokit::format::pencilmark;
-use sudokit::logic::reglib::Case;
 use sudokit::logic::{find, FindOptions, Step, TechniqueSet};
 
 const HARD1: &str =

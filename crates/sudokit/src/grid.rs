@@ -1,9 +1,6 @@
 //! A board of digits: the puzzle given and the solution found are both [`Grid`]s.
 
-use std::fmt;
-use std::str::FromStr;
-
-use crate::error::{ParseError, PuzzleError};
+use crate::error::PuzzleError;
 use crate::layout::{cell_name, LayoutRef};
 
 /// Digits per cell (`0` = empty) on a shared [`Layout`](crate::Layout).
@@ -167,11 +164,6 @@ impl Grid {
                 .zip(&self.cells)
                 .all(|(&p, &s)| p == 0 || p == s)
     }
-
-    /// The grid as one line (see [`crate::format::line`]).
-    pub fn to_line(&self) -> String {
-        crate::format::line::write(self)
-    }
 }
 
 impl PartialEq for Grid {
@@ -186,38 +178,6 @@ impl std::hash::Hash for Grid {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.size().hash(state);
         self.cells.hash(state);
-    }
-}
-
-impl fmt::Display for Grid {
-    /// The one-line form; `{:#}` gives the pretty picture with box rules.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if f.alternate() {
-            f.write_str(&crate::format::block::write_pretty(self))
-        } else {
-            f.write_str(&self.to_line())
-        }
-    }
-}
-
-impl fmt::Debug for Grid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Grid({}x{}: {})",
-            self.size(),
-            self.size(),
-            self.to_line()
-        )
-    }
-}
-
-impl FromStr for Grid {
-    type Err = ParseError;
-
-    /// Reads exactly one puzzle in any supported format, inferring its size.
-    fn from_str(s: &str) -> Result<Grid, ParseError> {
-        crate::format::read::parse_one(s, &crate::format::ReadOptions::default())
     }
 }
 

@@ -18,6 +18,9 @@
 //! The library does no I/O beyond parsing and formatting strings, starts no threads and
 //! keeps no mutable global state; the `sudokit` command, the bindings and the server are
 //! thin layers over this API.
+//!
+//! Feature `serde` (off by default): `Serialize` and `Deserialize` for the logic
+//! solver's steps, ratings and techniques and the rater's difficulties.
 
 pub mod candidates;
 pub mod canon;
@@ -30,6 +33,7 @@ pub mod layout;
 pub mod leetcode;
 pub mod logic;
 pub mod rating;
+pub mod rng;
 pub mod transform;
 
 pub use candidates::{Candidates, Mask};

@@ -9,6 +9,7 @@
 //! `Solved`, the level is `extreme` as HoDoKu grades a puzzle it gives up on, and ER is
 //! only a lower bound); it is never finished by guessing.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::candidates::Candidates;
@@ -17,7 +18,8 @@ use crate::grid::Grid;
 use crate::logic::{Family, Level, Outcome, Rating, Solver, Step, Technique};
 
 /// The difficulty of one puzzle.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Difficulty {
     /// The hardest step needed (Sudoku Explainer's ER).
     pub er: Rating,

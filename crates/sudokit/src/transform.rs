@@ -9,9 +9,9 @@
 
 use thiserror::Error;
 
-use crate::generate::Rng;
 use crate::grid::Grid;
 use crate::layout::Layout;
+use crate::rng::Rng;
 
 /// Why a transform cannot be built or applied.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

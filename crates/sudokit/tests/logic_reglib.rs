@@ -2,9 +2,11 @@
 //!
 //! Reads `../shared/data/hodoku-reglib-1.4.txt` when the shared data is there, else the
 //! committed sample `data/hodoku-reglib-sample.txt`. Run with `--nocapture` to see the
-//! table (or `cargo run --example reglib` for the Markdown version).
+//! table (or `cargo run -p sudokit-bench --bin reglib` for the Markdown version).
 
-use sudokit::logic::reglib;
+mod reglib;
+
+use reglib::{Case, CaseError, Verdict};
 
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
@@ -18,6 +20,18 @@ fn library() -> (String, String) {
         }
     }
     panic!("no regression library found (data/hodoku-reglib-sample.txt is committed)");
+}
+
+#[test]
+fn a_case_line_is_read_and_checked() {
+    let line = ":0003:8:6...+53+4.7....4+2+56.+254867+3+9+1.+4..+9+6.1.162+38+5749.3..+1+4.+5....42193..1.+57...+44+2.6+3.+1+75:::829:";
+    let case: Case = line.parse().unwrap();
+    assert_eq!(case.placements, vec![(17, 8)]);
+    assert_eq!(case.check(), Verdict::Pass);
+    // The same state expecting another placement fails.
+    let wrong: Case = line.replace(":829:", ":819:").parse().unwrap();
+    assert_eq!(wrong.check(), Verdict::Fail);
+    assert_eq!(":0003:8".parse::<Case>().unwrap_err(), CaseError::Fields);
 }
 
 #[test]

@@ -2,9 +2,11 @@
 //! expected eliminations were checked by HoDoKu's author), with the exact sentence;
 //! singles and subsets on other board sizes; technique selection; JSON round trips.
 
-use sudokit::logic::reglib::Case;
-use sudokit::logic::{find, FindOptions, Outcome, Solver, Step, Technique, TechniqueSet};
-use sudokit::rating::{rate, Difficulty};
+mod reglib;
+
+use reglib::Case;
+use sudokit::logic::{find, FindOptions, Outcome, Solver, Technique, TechniqueSet};
+use sudokit::rating::rate;
 use sudokit::{Candidates, Grid, Layout};
 
 /// (library line, the sentence of the step that makes the expected eliminations).
@@ -199,7 +201,11 @@ fn ratings_of_known_puzzles() {
 }
 
 #[test]
+#[cfg(feature = "serde")]
 fn steps_and_difficulties_round_trip_through_json() {
+    use sudokit::logic::Step;
+    use sudokit::rating::Difficulty;
+
     let g: Grid =
         "7.5.....2...4.1...3.........1.6..4..2...5...........9....37.....8....6...9.....8."
             .parse()

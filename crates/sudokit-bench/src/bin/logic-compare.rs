@@ -9,7 +9,7 @@
 //! best time of each is kept. Default files: the shared 17-clue and top1465 files, else
 //! the samples under `data/`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -41,18 +41,10 @@ const STRATEGIES: &[Strategy] = &[
 ];
 
 fn files_or_default(files: Vec<PathBuf>) -> Vec<PathBuf> {
-    if !files.is_empty() {
-        return files;
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let shared = ["puzzles2_17_clue", "puzzles3_magictour_top1465"]
-        .map(|f| root.join("../shared/data").join(f));
-    if shared.iter().all(|p| p.is_file()) {
-        shared.to_vec()
+    if files.is_empty() {
+        sudokit_bench::logic_files()
     } else {
-        ["17_clue.txt", "top1465.txt"]
-            .map(|f| root.join("data").join(f))
-            .to_vec()
+        files
     }
 }
 

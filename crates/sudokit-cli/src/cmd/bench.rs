@@ -24,15 +24,18 @@ use crate::driver::{OutputError, EXIT_FAILED};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
-  sudokit bench                                  # every shared data file, engine auto
+  sudokit bench data/top1465.txt                 # engine auto
   sudokit bench --engine all data/top1465.txt    # every engine side by side
-  sudokit bench --engine generic --engine auto --repeat 5 --json
+  sudokit bench --engine generic --engine auto --repeat 5 --json data/*.txt
 
-Without FILE, reads every `puzzles*` file in ../shared/data when that folder exists,
-else the samples in data/. Single thread unless --threads is given.")]
+Single thread unless --threads is given.
+
+Exit codes: 0 every file measured and every answer verified; 1 a file could not be
+read (`error: cannot read FILE: …` on standard error; the other files are still
+measured) or an answer failed verification; 2 usage error (no FILE, bad option).")]
 pub struct Args {
-    /// Puzzle files.
-    #[arg(value_name = "FILE")]
+    /// Puzzle files to measure (one or more).
+    #[arg(value_name = "FILE", required = true)]
     files: Vec<PathBuf>,
 
     /// Engine to measure (repeatable); `all` for every engine.
@@ -91,20 +94,11 @@ struct Row {
 /// Runs `sudokit bench`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let engines = engine_list(&args.engine)?;
-    let files = if args.files.is_empty() {
-        default_files()
-    } else {
-        args.files.clone()
-    };
-    anyhow::ensure!(
-        !files.is_empty(),
-        "no puzzle files: give FILE arguments or run from the project folder"
-    );
     let pool = batch::pool(Some(args.threads))?;
     let budget = Duration::from_secs_f64(args.budget.max(0.001));
     let mut rows = Vec::new();
     let mut unreadable = 0;
-    for file in &files {
+    for file in &args.files {
         let text = match std::fs::read_to_string(file) {
             Ok(text) => text,
             Err(e) => {
@@ -179,32 +173,6 @@ fn engine_list(names: &[String]) -> anyhow::Result<Vec<Box<dyn Engine>>> {
         }
     }
     Ok(out)
-}
-
-fn default_files() -> Vec<PathBuf> {
-    let shared = Path::new("../shared/data");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(shared)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("puzzles"))
-        })
-        .collect();
-    if files.is_empty() {
-        files = std::fs::read_dir("data")
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-            .collect();
-    }
-    files.sort();
-    files
 }
 
 /// Times `repeat` runs of `limit`-searches over `puzzles`; returns the mode and the

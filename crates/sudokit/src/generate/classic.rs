@@ -15,9 +15,8 @@
 
 use crate::engine::fast;
 use crate::generate::cells::{cells, CellSet, PEERS, UNITS_OF};
-use crate::generate::reduce::Removable;
 use crate::generate::unavoidable::Unavoidable;
-use crate::generate::GenerateError;
+use crate::generate::{GenerateError, Removable};
 
 /// Whether `digits` (row-major) is a full valid 9×9 grid: every row, column and box
 /// holds `1..=9`.

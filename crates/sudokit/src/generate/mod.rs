@@ -34,7 +34,6 @@ mod classic;
 pub mod full;
 pub mod pattern;
 pub mod reduce;
-pub mod rng;
 pub mod unavoidable;
 
 use thiserror::Error;
@@ -44,10 +43,12 @@ use crate::grid::Grid;
 use crate::layout::LayoutRef;
 use crate::transform::TransformError;
 
+/// The generator's random numbers, re-exported from the crate root ([`crate::rng`]),
+/// where the symmetry transforms share them.
+pub use crate::rng::{self, Rng};
 pub use full::full_grid;
 pub use pattern::{Symmetry, SymmetryChoice, UnknownSymmetry};
 pub use reduce::{is_unique, reduce, Removal};
-pub use rng::Rng;
 
 /// Why generation failed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -225,4 +226,15 @@ impl<'e> Generator<'e> {
         }
         Err(GenerateError::NoMatch { attempts })
     }
+}
+
+/// A puzzle that clues are removed from while its solution stays unique.
+pub(crate) trait Removable {
+    /// Whether `cell` is given.
+    fn is_given(&self, cell: usize) -> bool;
+    /// How many cells are given.
+    fn clue_count(&self) -> usize;
+    /// Removes the given cells `group` when the solution stays unique (and says
+    /// whether it did); otherwise leaves the puzzle as it was.
+    fn remove(&mut self, group: &[usize]) -> Result<bool, GenerateError>;
 }

@@ -30,7 +30,7 @@
 use crate::candidates::bit;
 use crate::engine::{Engine, Fast};
 use crate::generate::classic::{self, Classic};
-use crate::generate::{GenerateError, Rng};
+use crate::generate::{GenerateError, Removable, Rng};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
@@ -82,17 +82,6 @@ fn classic(solution: &Grid, engine: &dyn Engine) -> Option<[u8; 81]> {
     let fast = matches!(engine.name(), "auto" | "fast") && Fast.supports(solution.layout());
     let digits: [u8; 81] = solution.cells().try_into().ok()?;
     (fast && classic::is_solution_grid(&digits)).then_some(digits)
-}
-
-/// A puzzle that clues are removed from while its solution stays unique.
-pub(crate) trait Removable {
-    /// Whether `cell` is given.
-    fn is_given(&self, cell: usize) -> bool;
-    /// How many cells are given.
-    fn clue_count(&self) -> usize;
-    /// Removes the given cells `group` when the solution stays unique (and says
-    /// whether it did); otherwise leaves the puzzle as it was.
-    fn remove(&mut self, group: &[usize]) -> Result<bool, GenerateError>;
 }
 
 /// The orbit pass in random order, then the strict pass (see the module docs).

@@ -32,7 +32,6 @@ mod fast_singles;
 pub mod fish;
 pub mod intersections;
 pub(crate) mod links;
-pub mod reglib;
 pub mod single_digit;
 pub mod singles;
 pub mod solver;

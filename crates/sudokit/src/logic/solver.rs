@@ -14,6 +14,7 @@
 //! exactly what their finders would, without a [`Step`] per single: the steps, their
 //! order and so every rating are the same either way.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::fast_singles::{Batch, Round, Singles};
@@ -24,8 +25,9 @@ use super::{Finder, TechniqueSet, FAMILIES};
 use crate::candidates::Candidates;
 
 /// How a run of the solver ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Outcome {
     /// Every cell is placed.
     Solved,

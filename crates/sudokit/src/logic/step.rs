@@ -4,6 +4,7 @@
 
 use std::fmt::{self, Write};
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::technique::Technique;
@@ -26,12 +27,14 @@ impl fmt::Display for Rating {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Rating {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_f64(f64::from(self.0) / 10.0)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Rating {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Rating, D::Error> {
         let v = f64::deserialize(d)?;
@@ -62,11 +65,14 @@ impl<'de> Deserialize<'de> for Rating {
 ///     eliminations: vec![],
 ///     explanation: "Naked Single: r2c2=7".into(),
 /// };
+/// # #[cfg(feature = "serde")] {
 /// let json = serde_json::to_string(&step).unwrap();
 /// assert!(json.contains("\"technique\":\"naked-single\""));
 /// assert_eq!(serde_json::from_str::<Step>(&json).unwrap(), step);
+/// # }
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Step {
     /// The technique that found the step.
     pub technique: Technique,
@@ -77,7 +83,10 @@ pub struct Step {
     /// The cells of the pattern (for fish: the base cells; for subsets: the subset).
     pub cells: Vec<usize>,
     /// Fin cells of finned and sashimi fish (empty otherwise).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub fins: Vec<usize>,
     /// Digits placed: `(cell, digit)`.
     pub placements: Vec<(usize, u8)>,
@@ -234,6 +243,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn rating_serde_round_trip() {
         for r in [Rating(10), Rating(23), Rating(32), Rating(115)] {
             let j = serde_json::to_string(&r).unwrap();

@@ -22,6 +22,7 @@
 
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// A group of related techniques; one module of the solver per family.
@@ -96,8 +97,9 @@ impl fmt::Display for Family {
 }
 
 /// HoDoKu's difficulty levels, with the largest total score each allows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Level {
     /// Singles only (score up to 800).
     Easy,
@@ -183,8 +185,9 @@ macro_rules! techniques {
         /// assert_eq!(t.info().family, Family::Fish);
         /// assert_eq!(t.info().se_tenths, 32);
         /// ```
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-        #[serde(into = "&'static str", try_from = "String")]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+        #[cfg_attr(feature = "serde", serde(into = "&'static str", try_from = "String"))]
         pub enum Technique { $( $(#[$doc])* $v, )* }
 
         const TABLE: &[Info] = &[ $( Info {

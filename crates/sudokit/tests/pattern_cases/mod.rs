@@ -4,8 +4,12 @@
 
 #![allow(dead_code)]
 
+#[path = "../reglib/mod.rs"]
+mod reglib;
+
+use reglib::Case;
 use sudokit::candidates::digits;
-use sudokit::logic::{find, reglib::Case, FindOptions, Step, Technique};
+use sudokit::logic::{find, FindOptions, Step, Technique};
 
 /// The state of a regression-library line.
 pub fn case(line: &str) -> Case {

@@ -30,7 +30,9 @@
 //!
 //! This and [`super::wide`] are the only places in the engine with `unsafe`: calling a
 //! function compiled for CPU features, or the `pext` and AVX2 intrinsics, is sound only
-//! when the CPU has them.
+//! when the CPU has them. So the feature variant's value, [`x86::Bmi`], which the
+//! search carries along, can only be made by [`x86::Bmi::detect`] on a CPU that has
+//! them; its safe methods rely on that.
 
 use super::search::{descend, Variant};
 use super::state::State;
@@ -38,29 +40,30 @@ use super::tables::SHRINK;
 use crate::engine::nine::Run;
 
 /// The portable variant.
+#[derive(Clone, Copy)]
 pub struct Portable;
 
 impl Variant for Portable {
     /// One word at a time ([`State::update_bands`]).
     #[inline(always)]
-    fn update_bands(state: &mut State) -> bool {
-        state.update_bands::<Portable>()
+    fn update_bands(self, state: &mut State) -> bool {
+        state.update_bands(self)
     }
 
-    fn recurse(run: &mut Run, state: &mut State) {
-        descend::<Portable>(run, state, true);
+    fn recurse(self, run: &mut Run, state: &mut State) {
+        descend(self, run, state, true);
     }
 
     /// Three look-ups of [`SHRINK`], one per row.
     #[inline(always)]
-    fn minirows(s: u32) -> usize {
+    fn minirows(self, s: u32) -> usize {
         SHRINK[(s & 0x1ff) as usize] as usize
             | (SHRINK[(s >> 9 & 0x1ff) as usize] as usize) << 3
             | (SHRINK[(s >> 18 & 0x1ff) as usize] as usize) << 6
     }
 
     #[inline(always)]
-    fn cell_digits(words: &[u32; 9], bit: u32) -> u32 {
+    fn cell_digits(self, words: &[u32; 9], bit: u32) -> u32 {
         let mut mask = 0;
         for (d, &w) in words.iter().enumerate() {
             mask |= u32::from(w & bit != 0) << d;
@@ -69,7 +72,7 @@ impl Variant for Portable {
     }
 
     #[inline(always)]
-    fn clear_others<const D: usize>(words: &mut [u32; 9], cells: u32) {
+    fn clear_others<const D: usize>(self, words: &mut [u32; 9], cells: u32) {
         for (d, w) in words.iter_mut().enumerate() {
             if d != D {
                 *w &= !cells;
@@ -82,30 +85,27 @@ impl Variant for Portable {
 /// variant this CPU supports, both compiled for it; clashing givens find nothing.
 pub fn start(run: &mut Run, cells: &[u8; 81]) {
     #[cfg(target_arch = "x86_64")]
-    if x86::supported() {
-        // SAFETY: `supported` has just confirmed every feature `x86::start` is compiled
-        // for.
-        unsafe { x86::start(run, cells) };
+    if let Some(bmi) = x86::Bmi::detect() {
+        bmi.start(run, cells);
         return;
     }
     if let Some(mut state) = State::from_givens(cells) {
-        descend::<Portable>(run, &mut state, false);
+        descend(Portable, run, &mut state, false);
     }
 }
 
 /// Runs the search from `state` with the best variant this CPU supports.
 pub fn search(run: &mut Run, mut state: State) {
     #[cfg(target_arch = "x86_64")]
-    if x86::supported() {
-        // SAFETY: `supported` has just confirmed every feature `x86::search` is compiled
-        // for.
-        unsafe { x86::search(run, &mut state, false) };
+    if let Some(bmi) = x86::Bmi::detect() {
+        bmi.search(run, &mut state, false);
         return;
     }
-    descend::<Portable>(run, &mut state, false);
+    descend(Portable, run, &mut state, false);
 }
 
 #[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
 pub mod x86 {
     //! The variant compiled with x86-64 bit-manipulation features.
 
@@ -117,69 +117,89 @@ pub mod x86 {
         _mm256_set1_epi32, _mm256_sllv_epi32, _mm256_storeu_si256, _pext_u32,
     };
 
-    /// Whether this CPU has every feature [`search`] is compiled for.
-    #[inline]
-    pub fn supported() -> bool {
-        std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("lzcnt")
-            && std::arch::is_x86_feature_detected!("avx2")
+    /// The variant compiled for `popcnt`, `bmi1`, `bmi2`, `lzcnt` and `avx2`, as a
+    /// value that exists only on a CPU with those features: [`Bmi::detect`] is the one
+    /// way to make it, and its safe methods run their instructions on that ground.
+    #[derive(Clone, Copy)]
+    pub struct Bmi {
+        _detected: (),
     }
 
-    /// The search compiled for `popcnt`, `bmi1`, `bmi2`, `lzcnt` and `avx2`.
+    impl Bmi {
+        /// The variant, when this CPU has every feature it is compiled for.
+        #[inline]
+        pub fn detect() -> Option<Bmi> {
+            let supported = std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+                && std::arch::is_x86_feature_detected!("avx2");
+            supported.then_some(Bmi { _detected: () })
+        }
+
+        /// Searches from `state` with the code compiled for the features.
+        #[inline]
+        pub fn search(self, run: &mut Run, state: &mut State, guessed: bool) {
+            // SAFETY: `self` exists, so `detect` found the features `search` needs.
+            unsafe { search(self, run, state, guessed) }
+        }
+
+        /// [`super::start`] with the code compiled for the features.
+        #[inline]
+        pub fn start(self, run: &mut Run, cells: &[u8; 81]) {
+            // SAFETY: `self` exists, so `detect` found the features `start` needs.
+            unsafe { start(self, run, cells) }
+        }
+    }
+
+    /// The search compiled for the features of [`Bmi`].
     ///
     /// # Safety
-    /// The CPU must support those features ([`supported`]).
+    /// The CPU must support those features (a `Bmi` proves it).
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-    pub unsafe fn search(run: &mut Run, state: &mut State, guessed: bool) {
-        descend::<Bmi>(run, state, guessed);
+    unsafe fn search(bmi: Bmi, run: &mut Run, state: &mut State, guessed: bool) {
+        descend(bmi, run, state, guessed);
     }
 
     /// [`super::start`] compiled for the same features as [`search`]: entering the
     /// givens, whose mask of given cells and per-given loop gain from them, too.
     ///
     /// # Safety
-    /// The CPU must support those features ([`supported`]).
+    /// The CPU must support those features (a `Bmi` proves it).
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-    pub unsafe fn start(run: &mut Run, cells: &[u8; 81]) {
+    unsafe fn start(bmi: Bmi, run: &mut Run, cells: &[u8; 81]) {
         if let Some(mut state) = State::from_givens(cells) {
-            descend::<Bmi>(run, &mut state, false);
+            descend(bmi, run, &mut state, false);
         }
     }
-
-    /// Branches of the feature variant stay in it.
-    pub struct Bmi;
 
     impl Variant for Bmi {
         /// A band's digits 0–7 at once, in AVX2 registers ([`wide`]).
         #[inline(always)]
-        fn update_bands(state: &mut State) -> bool {
-            // SAFETY: as above, `Bmi` runs only where `supported` found AVX2, inside
-            // `search`, which is compiled for it.
-            unsafe { wide::update_bands::<Bmi>(state) }
+        fn update_bands(self, state: &mut State) -> bool {
+            // SAFETY: `self` exists, so `detect` found AVX2; inlined into `search`,
+            // which is compiled for it.
+            unsafe { wide::update_bands(self, state) }
         }
 
-        fn recurse(run: &mut Run, state: &mut State) {
-            // SAFETY: `Bmi` is only used by `search`, which runs only after `supported`
-            // confirmed the features.
-            unsafe { search(run, state, true) }
+        fn recurse(self, run: &mut Run, state: &mut State) {
+            self.search(run, state, true);
         }
 
         /// Each minirow's three bits folded onto its lowest, and those nine bits
         /// gathered with one `pext`.
         #[inline(always)]
-        fn minirows(s: u32) -> usize {
-            // SAFETY: as above, `Bmi` runs only where `supported` found BMI2.
+        fn minirows(self, s: u32) -> usize {
+            // SAFETY: `self` exists, so `detect` found BMI2.
             unsafe { _pext_u32(s | s >> 1 | s >> 2, MINIROW_LOW) as usize }
         }
 
         /// The cell's bit shifted to the top of each of the first eight words, whose
         /// sign bits one `movmskps` gathers; the ninth word on its own.
         #[inline(always)]
-        fn cell_digits(words: &[u32; 9], bit: u32) -> u32 {
+        fn cell_digits(self, words: &[u32; 9], bit: u32) -> u32 {
             let up = bit.leading_zeros() as i32;
-            // SAFETY: as above, `Bmi` runs only where `supported` found AVX2; the load
+            // SAFETY: `self` exists, so `detect` found AVX2; the load
             // reads the first eight of the nine words `words` borrows.
             let low = unsafe {
                 let v = _mm256_loadu_si256(words.as_ptr().cast());
@@ -195,14 +215,13 @@ pub mod x86 {
         /// before it takes its value from the store buffer, where eight narrow stores
         /// would make it wait.
         #[inline(always)]
-        fn clear_others<const D: usize>(words: &mut [u32; 9], cells: u32) {
+        fn clear_others<const D: usize>(self, words: &mut [u32; 9], cells: u32) {
             let mut lanes = [cells; 8];
             if D < 8 {
                 lanes[D] = 0;
                 words[8] &= !cells;
             }
-            // SAFETY: as above, `Bmi` runs only where `supported` found AVX2; the load
-            // and store cover the first eight of the nine words `words` borrows.
+            // SAFETY: `self` exists, so `detect` found AVX2; the load and store cover the first eight of the nine words `words` borrows.
             unsafe {
                 let p = words.as_mut_ptr().cast();
                 let mask = _mm256_loadu_si256(lanes.as_ptr().cast());
@@ -226,31 +245,31 @@ mod tests {
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn hand_written_steps_match_portable() {
-        if !x86::supported() {
+        let Some(bmi) = x86::Bmi::detect() else {
             return;
-        }
+        };
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for pattern in 0..512u32 {
             let w = next() as u32;
             let rows = (0..3).map(|r| w & !(0x1ff << (9 * r)) | pattern << (9 * r));
             for s in rows.chain([w]).map(|w| w & BAND) {
-                let (fast, portable) = (x86::Bmi::minirows(s), Portable::minirows(s));
+                let (fast, portable) = (bmi.minirows(s), Portable.minirows(s));
                 assert_eq!(fast, portable, "minirows of {s:#x}");
             }
         }
         for _ in 0..2000 {
             let words: [u32; 9] = std::array::from_fn(|_| next() as u32 & BAND);
             for bit in (0..27).map(|pos| 1 << pos) {
-                let fast = x86::Bmi::cell_digits(&words, bit);
-                let portable = Portable::cell_digits(&words, bit);
+                let fast = bmi.cell_digits(&words, bit);
+                let portable = Portable.cell_digits(&words, bit);
                 assert_eq!(fast, portable, "digits of {bit:#x} in {words:x?}");
             }
             let cells = next() as u32 & BAND;
             macro_rules! each_digit {
                 ($($d:literal)*) => {$({
                     let (mut fast, mut portable) = (words, words);
-                    x86::Bmi::clear_others::<$d>(&mut fast, cells);
-                    Portable::clear_others::<$d>(&mut portable, cells);
+                    bmi.clear_others::<$d>(&mut fast, cells);
+                    Portable.clear_others::<$d>(&mut portable, cells);
                     assert_eq!(fast, portable, "clearing {cells:#x} but digit {}", $d);
                     assert_eq!(fast[$d], words[$d], "digit {} kept", $d);
                 })*};
@@ -265,13 +284,12 @@ mod tests {
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn feature_variant_matches_portable() {
-        if !x86::supported() {
+        let Some(bmi) = x86::Bmi::detect() else {
             return;
-        }
+        };
         check_variants_agree(
-            |cells, run| descend::<Portable>(run, &mut givens(cells).unwrap(), false),
-            // SAFETY: checked with `supported` above.
-            |cells, run| unsafe { x86::start(run, cells) },
+            |cells, run| descend(Portable, run, &mut givens(cells).unwrap(), false),
+            |cells, run| bmi.start(run, cells),
         );
     }
 }

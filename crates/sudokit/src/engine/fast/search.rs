@@ -17,37 +17,40 @@ use crate::engine::nine::Run;
 /// An instruction-set variant of the search (see [`super::dispatch`]): how it enters a
 /// branch, how it finds a band word's occupied minirows and a cell's digits, and how it
 /// clears a placed cell from the other digits of its band.
-pub trait Variant {
+///
+/// A value of the variant is passed along (it has no size): a variant that runs
+/// CPU-specific instructions can only be made where the CPU has them.
+pub trait Variant: Copy {
     /// Searches the branch `state` (a guess) within `run`, using `state` up.
-    fn recurse(run: &mut Run, state: &mut State);
+    fn recurse(self, run: &mut Run, state: &mut State);
 
     /// The minirows of the band word `s` that hold a bit: bit `3 * r + k` for row `r`'s
     /// intersection with box `k`.
-    fn minirows(s: u32) -> usize;
+    fn minirows(self, s: u32) -> usize;
 
     /// The digits (bit `d` = digit `d + 1`) whose band word in `words` holds the cell
     /// `bit`.
-    fn cell_digits(words: &[u32; 9], bit: u32) -> u32;
+    fn cell_digits(self, words: &[u32; 9], bit: u32) -> u32;
 
     /// Clears `cells` from every word of `words` (a band's nine) but digit `D`'s.
-    fn clear_others<const D: usize>(words: &mut [u32; 9], cells: u32);
+    fn clear_others<const D: usize>(self, words: &mut [u32; 9], cells: u32);
 
     /// Band updates until no word changes; `false` on a contradiction.
-    fn update_bands(state: &mut State) -> bool;
+    fn update_bands(self, state: &mut State) -> bool;
 }
 
 /// Searches from `state` (with its givens placed) within `run`; `guessed` tells whether
 /// the state comes from a branch (for the backtrack counter). Branches recurse through
-/// `I`, which keeps the whole search in one instruction-set variant (see
+/// `variant`, which keeps the whole search in one instruction-set variant (see
 /// [`super::dispatch`]).
 ///
 /// The state is taken by reference and worked on in place: a branch's copy is made once,
 /// in the caller's frame, and not copied again to be passed on.
 #[inline(always)]
-pub fn descend<I: Variant>(run: &mut Run, state: &mut State, mut guessed: bool) {
+pub fn descend<I: Variant>(variant: I, run: &mut Run, state: &mut State, mut guessed: bool) {
     loop {
         run.stats.nodes += 1;
-        if !state.propagate::<I>() {
+        if !state.propagate(variant) {
             run.stats.backtracks += u64::from(guessed);
             return;
         }
@@ -55,8 +58,8 @@ pub fn descend<I: Variant>(run: &mut Run, state: &mut State, mut guessed: bool) 
             run.found(|| state.digits());
             return;
         }
-        let (b, bit) = branch_cell::<I>(state);
-        let mut digits = state.digits_at::<I>(b, bit);
+        let (b, bit) = branch_cell(variant, state);
+        let mut digits = state.digits_at(variant, b, bit);
         if digits == 0 {
             run.stats.backtracks += u64::from(guessed);
             return;
@@ -75,7 +78,7 @@ pub fn descend<I: Variant>(run: &mut Run, state: &mut State, mut guessed: bool) 
             run.stats.guesses += 1;
             let mut child = *state;
             if child.place(d, b, bit) {
-                I::recurse(run, &mut child);
+                variant.recurse(run, &mut child);
             }
             if run.done() {
                 return;
@@ -112,14 +115,14 @@ const SHARED_SCORE_ABOVE: u32 = 50;
 /// near the leaves, where a choice decides over a small subtree, the plain score pays
 /// better.
 #[inline(always)]
-fn branch_cell<I: Variant>(state: &State) -> (usize, u32) {
+fn branch_cell<I: Variant>(variant: I, state: &State) -> (usize, u32) {
     let open = [state.unsolved(0), state.unsolved(1), state.unsolved(2)];
     let pairs = [state.pairs(0), state.pairs(1), state.pairs(2)];
     if pairs != [0; 3] {
         let left = open[0].count_ones() + open[1].count_ones() + open[2].count_ones();
         if left > SHARED_SCORE_ABOVE {
             return best_cell(&pairs, |b, bit| {
-                let digits = state.digits_at::<I>(b, bit);
+                let digits = state.digits_at(variant, b, bit);
                 let x = digits.trailing_zeros() as usize;
                 let y = (digits & digits.wrapping_sub(1)).trailing_zeros() as usize;
                 let shared = state.either_among(x, y, &pairs);

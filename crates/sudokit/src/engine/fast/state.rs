@@ -148,8 +148,8 @@ impl State {
 
     /// The digits (bit `d` = digit `d + 1`) still possible on the cell `bit` of band `b`.
     #[inline(always)]
-    pub fn digits_at<V: Variant>(&self, b: usize, bit: u32) -> u32 {
-        V::cell_digits((&self.cand[word(0, b)..][..9]).try_into().unwrap(), bit)
+    pub fn digits_at<V: Variant>(&self, variant: V, b: usize, bit: u32) -> u32 {
+        variant.cell_digits((&self.cand[word(0, b)..][..9]).try_into().unwrap(), bit)
     }
 
     /// How many peers of the cell `bit` of band `b` are in `cells` (three band words).
@@ -224,15 +224,15 @@ impl State {
     /// Runs band updates, naked singles and column hidden singles to a fixpoint; `false`
     /// on a contradiction.
     #[inline(always)]
-    pub fn propagate<V: Variant>(&mut self) -> bool {
+    pub fn propagate<V: Variant>(&mut self, variant: V) -> bool {
         loop {
-            if !V::update_bands(self) {
+            if !variant.update_bands(self) {
                 return false;
             }
             if self.is_solved() {
                 return true;
             }
-            match self.naked_singles::<V>() {
+            match self.naked_singles(variant) {
                 Singles::Contradiction => return false,
                 Singles::Placed => continue,
                 Singles::None => {}
@@ -289,13 +289,13 @@ impl State {
     /// Band updates until no word changes, one word at a time; `false` on a
     /// contradiction. The portable variant's [`Variant::update_bands`].
     #[inline(always)]
-    pub fn update_bands<V: Variant>(&mut self) -> bool {
+    pub fn update_bands<V: Variant>(&mut self, variant: V) -> bool {
         /// One pass over the 27 words, unrolled so that every index is a constant.
         macro_rules! pass {
             ($self:ident, $changed:ident; $($d:literal)*) => {$(
-                if !$self.update_band::<V, $d, 0>(&mut $changed)
-                    || !$self.update_band::<V, $d, 1>(&mut $changed)
-                    || !$self.update_band::<V, $d, 2>(&mut $changed)
+                if !$self.update_band::<V, $d, 0>(variant, &mut $changed)
+                    || !$self.update_band::<V, $d, 1>(variant, &mut $changed)
+                    || !$self.update_band::<V, $d, 2>(variant, &mut $changed)
                 {
                     return false;
                 }
@@ -315,6 +315,7 @@ impl State {
     #[inline(always)]
     pub(super) fn update_band<V: Variant, const D: usize, const B: usize>(
         &mut self,
+        variant: V,
         changed: &mut bool,
     ) -> bool {
         let i = word(D, B);
@@ -323,7 +324,7 @@ impl State {
             return true;
         }
         *changed = true;
-        let s = s0 & BAND_KEEP[V::minirows(s0) & 0x1ff];
+        let s = s0 & BAND_KEEP[variant.minirows(s0) & 0x1ff];
         if s == 0 {
             return false;
         }
@@ -338,7 +339,7 @@ impl State {
         let new = solved & self.unsolved[B];
         self.unsolved[B] &= !new;
         let band: &mut [u32; 9] = (&mut self.cand[word(0, B)..][..9]).try_into().unwrap();
-        V::clear_others::<D>(band, new);
+        variant.clear_others::<D>(band, new);
         self.cand[i] = s;
         true
     }
@@ -364,7 +365,7 @@ impl State {
     /// its own digit's words. Two singles of one digit that see each other clash: the
     /// second finds its cell empty.
     #[inline(always)]
-    fn naked_singles<V: Variant>(&mut self) -> Singles {
+    fn naked_singles<V: Variant>(&mut self, variant: V) -> Singles {
         let mut found = Singles::None;
         for b in 0..3 {
             let (c1, c2, c3, _) = self.counts(b);
@@ -382,7 +383,7 @@ impl State {
             while rest != 0 {
                 let bit = rest & rest.wrapping_neg();
                 rest ^= bit;
-                let digits = self.digits_at::<V>(b, bit);
+                let digits = self.digits_at(variant, b, bit);
                 if digits == 0 {
                     return Singles::Contradiction;
                 }

@@ -33,6 +33,8 @@
 //! must run only on a CPU that has them, from code compiled for them
 //! ([`super::dispatch`] sees to both).
 
+#![allow(unsafe_code)]
+
 use std::arch::x86_64::{
     __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi32, _mm256_cvtsi256_si32,
     _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256,
@@ -53,23 +55,23 @@ const fn matching(p: usize) -> i32 {
 }
 
 /// Band updates until no word changes, a band's digits 0–7 at once (see the module
-/// docs); `false` on a contradiction.
+/// docs); `false` on a contradiction. Digit 8's words go through `variant`.
 ///
 /// # Safety
 /// The CPU must have AVX2, and the caller must be compiled for it so that the
 /// intrinsics inline.
 #[inline(always)]
-pub unsafe fn update_bands<V: Variant>(state: &mut State) -> bool {
+pub unsafe fn update_bands<V: Variant>(variant: V, state: &mut State) -> bool {
     loop {
         let mut changed = false;
         // SAFETY: the caller guarantees AVX2 (this function's contract).
         let ok = unsafe {
             update_group::<0>(state, &mut changed)
-                && state.update_band::<V, 8, 0>(&mut changed)
+                && state.update_band::<V, 8, 0>(variant, &mut changed)
                 && update_group::<1>(state, &mut changed)
-                && state.update_band::<V, 8, 1>(&mut changed)
+                && state.update_band::<V, 8, 1>(variant, &mut changed)
                 && update_group::<2>(state, &mut changed)
-                && state.update_band::<V, 8, 2>(&mut changed)
+                && state.update_band::<V, 8, 2>(variant, &mut changed)
         };
         if !ok {
             return false;
@@ -223,16 +225,19 @@ unsafe fn update_group<const B: usize>(state: &mut State, changed: &mut bool) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::fast::dispatch::{x86, Portable};
+    use crate::engine::fast::dispatch::{x86::Bmi, Portable};
     use crate::engine::fast::givens;
     use crate::engine::nine::{samples, xorshift};
 
     /// The AVX2 variant's band update as a plain function.
+    ///
+    /// # Safety
+    /// The CPU must have the features it is compiled for (`bmi` proves it).
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-    unsafe fn wide(state: &mut State) -> bool {
-        // SAFETY: this function is compiled for the variant's features, which its
-        // caller checked the CPU for.
-        unsafe { update_bands::<x86::Bmi>(state) }
+    unsafe fn wide(bmi: Bmi, state: &mut State) -> bool {
+        // SAFETY: the CPU has AVX2 (this function's contract), and the function is
+        // compiled for it.
+        unsafe { update_bands(bmi, state) }
     }
 
     /// From the givens of every sample puzzle, a random walk: update the bands both
@@ -241,9 +246,9 @@ mod tests {
     /// every word and the open cells.
     #[test]
     fn wide_update_matches_portable() {
-        if !x86::supported() {
+        let Some(bmi) = Bmi::detect() else {
             return;
-        }
+        };
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut states = 0;
         for grid in samples() {
@@ -251,9 +256,9 @@ mod tests {
             let mut state = givens(grid.cells()).unwrap();
             loop {
                 let mut portable = state;
-                let ok = portable.update_bands::<Portable>();
-                // SAFETY: `supported` confirmed the features above.
-                let wide_ok = unsafe { wide(&mut state) };
+                let ok = portable.update_bands(Portable);
+                // SAFETY: `bmi` was made by `Bmi::detect`, which confirmed the features.
+                let wide_ok = unsafe { wide(bmi, &mut state) };
                 states += 1;
                 assert_eq!(ok, wide_ok, "{line}");
                 if !ok {
@@ -269,7 +274,7 @@ mod tests {
                 }
                 let cell = open[next() as usize % open.len()];
                 let (b, bit) = (cell / 27, 1 << (cell % 27));
-                let digits = state.digits_at::<Portable>(b, bit);
+                let digits = state.digits_at(Portable, b, bit);
                 let digits: Vec<usize> = (0..9).filter(|&d| digits & 1 << d != 0).collect();
                 if digits.is_empty() {
                     break;

@@ -15,6 +15,8 @@
 //! [`start`] and [`search`] are `unsafe` for that reason, and [`Avx2`] is reached only
 //! through them.
 
+#![allow(unsafe_code)]
+
 use std::arch::x86_64::*;
 
 use super::band::{box_of, Band, HERE, PERMS};
@@ -405,13 +407,16 @@ fn restrict(b: &mut Lanes, mask: __m256i) -> Restricted {
 #[cfg(test)]
 #[target_feature(enable = "avx2")]
 pub unsafe fn step(s: &mut State, k: usize) -> Option<u8> {
-    match k {
-        0 => step_in::<0>(s),
-        1 => step_in::<1>(s),
-        2 => step_in::<2>(s),
-        3 => step_in::<3>(s),
-        4 => step_in::<4>(s),
-        _ => step_in::<5>(s),
+    // SAFETY: the CPU supports AVX2 (this function's contract).
+    unsafe {
+        match k {
+            0 => step_in::<0>(s),
+            1 => step_in::<1>(s),
+            2 => step_in::<2>(s),
+            3 => step_in::<3>(s),
+            4 => step_in::<4>(s),
+            _ => step_in::<5>(s),
+        }
     }
 }
 

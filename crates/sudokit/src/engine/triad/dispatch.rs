@@ -12,6 +12,8 @@
 //! Besides [`super::avx2`], this is the only place in the engine with `unsafe`: calling
 //! a function compiled for CPU features is sound only when the CPU has them.
 
+#![allow(unsafe_code)]
+
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
 use super::search::{begin, descend, Recurse};

@@ -1,7 +1,8 @@
 //! HoDoKu's regression-library format: one technique, one candidate state and the
 //! exact result expected, per line. This module reads a case and checks the solver's
 //! finder for that technique against it; the regression test and the `reglib` table
-//! are built on it.
+//! (a binary of `sudokit-bench`, which includes this file) are built on it. It is a
+//! test tool, not part of the library's API.
 //!
 //! A line is `:<code>:<digits>:<givens>:<deleted>:<eliminations>:<placements>:<extra>`:
 //! `<code>` is the technique (`0300`, with an optional variant `-1`; the variant `-x`
@@ -9,13 +10,12 @@
 //! `+` before a digit marking a placed (not given) digit; `<deleted>`,
 //! `<eliminations>` and `<placements>` are blank-separated `<digit><row><col>` triples.
 
+#![allow(dead_code)]
+
 use thiserror::Error;
 
-use super::step::FindOptions;
-use super::technique::Technique;
-use crate::candidates::Candidates;
-use crate::grid::Grid;
-use crate::layout::Layout;
+use sudokit::logic::{finder, FindOptions, Technique};
+use sudokit::{Candidates, Grid, Layout};
 
 /// One regression case.
 #[derive(Debug, Clone)]
@@ -81,14 +81,6 @@ impl std::str::FromStr for Case {
     type Err = CaseError;
 
     /// Reads one case line.
-    ///
-    /// ```
-    /// use sudokit::logic::reglib::{Case, Verdict};
-    /// let line = ":0003:8:6...+53+4.7....4+2+56.+254867+3+9+1.+4..+9+6.1.162+38+5749.3..+1+4.+5....42193..1.+57...+44+2.6+3.+1+75:::829:";
-    /// let case: Case = line.parse().unwrap();
-    /// assert_eq!(case.placements, vec![(17, 8)]);
-    /// assert_eq!(case.check(), Verdict::Pass);
-    /// ```
     fn from_str(line: &str) -> Result<Case, CaseError> {
         let f: Vec<&str> = line.trim_end().split(':').collect();
         if f.len() < 7 || !f[0].is_empty() {
@@ -133,7 +125,7 @@ impl Case {
     /// Runs the case's technique on its state and compares: some step must make exactly
     /// the expected eliminations and placements (a fail case: no step at all).
     pub fn check(&self) -> Verdict {
-        let Some(finder) = self.technique.and_then(super::finder) else {
+        let Some(finder) = self.technique.and_then(finder) else {
             return Verdict::Skipped;
         };
         let mut steps = Vec::new();

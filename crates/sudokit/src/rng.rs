@@ -1,5 +1,5 @@
-//! The generator's random numbers: seedable, and the same on every platform and in every
-//! version.
+//! Random numbers for the generator and the symmetry transforms: seedable, and the same
+//! on every platform and in every version.
 //!
 //! The stream is ChaCha8 (`rand_chacha`), whose output is fixed by its specification, so
 //! a seed means the same puzzles everywhere. Uniform draws below a bound and shuffles
