@@ -33,9 +33,10 @@
 //! function compiled for CPU features, or the `pext` and AVX2 intrinsics, is sound only
 //! when the CPU has them.
 
-use super::search::{descend, Variant};
+use super::search::descend;
 use super::state::State;
 use super::tables::SHRINK;
+use super::variant::Variant;
 use crate::engine::nine::Run;
 
 /// The portable variant.

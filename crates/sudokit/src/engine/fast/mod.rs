@@ -174,9 +174,11 @@
 
 mod dispatch;
 mod exclude;
+mod propagate;
 mod search;
 mod state;
 mod tables;
+mod variant;
 #[cfg(target_arch = "x86_64")]
 mod wide;
 

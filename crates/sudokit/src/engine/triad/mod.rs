@@ -90,6 +90,7 @@ mod boxes;
 mod dispatch;
 mod search;
 mod state;
+mod variant;
 
 use crate::engine::nine::{self, Run};
 use crate::engine::{Engine, Search, SolveError};
