@@ -28,5 +28,5 @@ pub fn solve(engine: &dyn Engine, puzzle: &Grid, strict: bool) -> Result<Option<
 
 /// The number of solutions of a checked puzzle, counting no further than `limit`.
 pub fn count(engine: &dyn Engine, puzzle: &Grid, limit: u64) -> Result<u64, Failure> {
-    Ok(engine.count_only(puzzle, limit)?)
+    Ok(engine.count(puzzle, limit)?)
 }

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use sudokit::engine::Backtrack;
+use sudokit::engine::{Backtrack, Query};
 use sudokit::format::read::records;
 use sudokit::{Grid, ReadOptions};
 
@@ -31,7 +31,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let start = Instant::now();
         let (mut nodes, mut swaps, mut cutoffs) = (0, 0, 0);
         for p in &puzzles {
-            let (found, counters) = engine.search_counted(p, 1)?;
+            let (found, counters) = engine.search_counted(p, &Query::first())?;
             let ok = found.solution.is_some_and(|s| s.is_solution_of(p));
             assert!(ok, "look-ahead {depth}: wrong answer for {p}");
             nodes += found.stats.nodes;

@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 use sudokit::engine::bfs::Strategy;
-use sudokit::engine::{BoardSearch, Engine};
+use sudokit::engine::{BoardSearch, Engine, Query};
 use sudokit::format::read::records;
 use sudokit::{Grid, ReadOptions};
 
@@ -42,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let start = Instant::now();
                 let (mut solved, mut bound, mut expanded, mut peak) = (0, 0, 0, 0);
                 for p in &puzzles {
-                    match engine.search_counted(p, 1) {
+                    match engine.search_counted(p, &Query::first()) {
                         Ok((found, counters)) => {
                             let ok = found.solution.is_some_and(|s| s.is_solution_of(p));
                             assert!(ok, "{}: wrong answer for {p}", engine.name());

@@ -49,5 +49,5 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 /// The number of solutions of a puzzle, counting no further than `limit`
 /// (`limit = 2` tells unique from not).
 pub fn count(puzzle: &Grid, limit: u64) -> u64 {
-    engine::Auto.count_only(puzzle, limit).unwrap_or(0)
+    engine::Auto.count(puzzle, limit).unwrap_or(0)
 }

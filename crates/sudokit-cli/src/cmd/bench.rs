@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudokit::engine::{self, Engine, Search};
+use sudokit::engine::{self, Engine, Query, Search};
 use sudokit::{Grid, ReadOptions};
 
 use crate::batch;
@@ -260,7 +260,7 @@ fn timed_run(
         if over.load(Ordering::Relaxed) {
             return None;
         }
-        let r = engine.search(p, limit).ok();
+        let r = engine.search(p, &Query::up_to(limit)).ok();
         if start.elapsed() > budget {
             over.store(true, Ordering::Relaxed);
         }

@@ -32,12 +32,13 @@ pub struct Args {
 /// Runs `sudokit count`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let engine = sudokit::engine::by_name(&args.run.engine)?;
+    let time_limit = args.run.limit.time_limit;
     let limit = args.limit;
     drive(
         &args.input,
         args.run.threads,
         args.run.stats,
-        |item| outcome::search(item, engine.as_ref(), limit),
+        |item| outcome::search(item, engine.as_ref(), limit, time_limit),
         |item, outcome, out, tally| {
             let Some(search) = outcome::searched(item, &outcome, out, tally, false)? else {
                 return Ok(());

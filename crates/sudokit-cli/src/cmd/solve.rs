@@ -43,6 +43,7 @@ pub struct Args {
 /// Runs `sudokit solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let engine = sudokit::engine::by_name(&args.run.engine)?;
+    let time_limit = args.run.limit.time_limit;
     let limit = if args.unique { 2 } else { 1 };
     let format: OutputFormat = args.format.into();
     let blank = format != OutputFormat::Line;
@@ -50,7 +51,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &args.input,
         args.run.threads,
         args.run.stats,
-        |item| outcome::search(item, engine.as_ref(), limit),
+        |item| outcome::search(item, engine.as_ref(), limit, time_limit),
         |item, outcome, out, tally| write_one(item, &outcome, format, blank, out, tally),
     )
 }

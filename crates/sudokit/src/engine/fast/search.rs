@@ -25,7 +25,9 @@ use crate::engine::nine::Run;
 #[inline(always)]
 pub fn descend<I: Variant>(run: &mut Run, state: &mut State, mut guessed: bool) {
     loop {
-        run.stats.nodes += 1;
+        if !run.enter() {
+            return;
+        }
         if !state.propagate::<I>() {
             run.stats.backtracks += u64::from(guessed);
             return;

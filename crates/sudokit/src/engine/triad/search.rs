@@ -30,7 +30,9 @@ pub fn descend<I: Recurse>(run: &mut Run, state: &mut State, guessed: bool) {
     let mut propagated = true;
     let mut guessed = guessed;
     loop {
-        run.stats.nodes += 1;
+        if !run.enter() {
+            return;
+        }
         if !propagated {
             run.stats.backtracks += u64::from(guessed);
             return;
