@@ -66,6 +66,9 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
+    let value: f64 = number.parse().map_err(|_| {
+        format!("`{text}` is not a duration: give seconds, for example `10` or `2.5s`")
+    })?;
     let scale = match unit.trim() {
         "" | "s" => 1.0,
         "ms" => 1e-3,
@@ -77,9 +80,6 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
             ))
         }
     };
-    let value: f64 = number.parse().map_err(|_| {
-        format!("`{text}` is not a duration: give seconds, for example `10` or `2.5s`")
-    })?;
     Duration::try_from_secs_f64(value * scale)
         .map_err(|_| format!("`{text}` is out of range for a duration"))
 }

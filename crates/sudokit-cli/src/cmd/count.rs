@@ -15,7 +15,8 @@ Examples:
 
 One line per puzzle in input order: the number of solutions, with a `+` when the count
 stopped at the limit (`2+` means two or more). Malformed and invalid puzzles give a marker
-line `error: malformed` / `error: invalid` and a message on standard error.")]
+line `error: malformed` / `error: invalid`, a puzzle past --time-limit `error: gave up`,
+with a message on standard error.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,

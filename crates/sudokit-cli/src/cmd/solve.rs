@@ -22,7 +22,8 @@ Examples:
 
 Each puzzle gives one output record in input order: the solution, or a marker line
 `error: malformed`, `error: invalid`, `error: no solution`, `error: multiple solutions`
-(with --unique) or `error: engine`, with the reason on standard error.")]
+(with --unique), `error: gave up` (past --time-limit) or `error: engine`, with the
+reason on standard error.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,

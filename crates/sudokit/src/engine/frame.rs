@@ -49,6 +49,20 @@ impl Budget {
         }
     }
 
+    /// The budget that runs out when either of `self` and `other` does.
+    pub fn and(self, other: Budget) -> Budget {
+        fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            }
+        }
+        Budget {
+            deadline: tighter(self.deadline, other.deadline),
+            max_nodes: tighter(self.max_nodes, other.max_nodes),
+        }
+    }
+
     /// Whether the budget bounds nothing.
     pub fn is_unlimited(&self) -> bool {
         self.deadline.is_none() && self.max_nodes.is_none()

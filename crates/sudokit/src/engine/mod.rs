@@ -208,6 +208,43 @@ impl Engine for Auto {
     }
 }
 
+/// An engine whose every search is bounded by `budget` as well as by the query's own
+/// (the first of the two to run out ends it): a way to bound code that takes an engine
+/// and searches many times, such as the generator.
+///
+/// ```
+/// use sudokit::engine::{Budget, Budgeted, Engine, Generic, SolveError};
+/// let empty = sudokit::Grid::empty(sudokit::Layout::classic(9).unwrap());
+/// let bounded = Budgeted { engine: &Generic, budget: Budget::nodes(10) };
+/// assert!(matches!(bounded.count(&empty, 1000), Err(SolveError::GaveUp { .. })));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Budgeted<'e> {
+    /// The engine that searches.
+    pub engine: &'e dyn Engine,
+    /// The bound added to every query.
+    pub budget: Budget,
+}
+
+impl Engine for Budgeted<'_> {
+    fn name(&self) -> &'static str {
+        self.engine.name()
+    }
+
+    fn supports(&self, layout: &Layout) -> bool {
+        self.engine.supports(layout)
+    }
+
+    fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError> {
+        let budget = query.budget.and(self.budget);
+        self.engine.search(puzzle, &query.within(budget))
+    }
+
+    fn rejects_clashes(&self, layout: &Layout) -> bool {
+        self.engine.rejects_clashes(layout)
+    }
+}
+
 /// The engine names, `triad` last when it is built.
 macro_rules! names {
     ($($extra:literal)?) => {
