@@ -6,4 +6,7 @@ cd "$(dirname "$0")/.."
 
 cargo test --workspace --all-targets
 cargo test --workspace --doc
+# The experimental `triad` engine is off by default: its unit tests (builds compared) and
+# the conformance suite run again with it.
+cargo test -p sudokit --features triad --lib --test conformance
 bash scripts/test-python.sh

@@ -12,6 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::candidates::Candidates;
+use crate::engine::{Auto, Budget, Engine, Query, SolveError};
 use crate::grid::Grid;
 use crate::logic::{Family, Level, Outcome, Rating, Solver, Step, Technique};
 
@@ -69,8 +70,17 @@ pub fn rate_state(mut c: Candidates, solver: &Solver) -> Difficulty {
     rater.finish(outcome)
 }
 
-/// Rates a puzzle that should have exactly one solution; `Err(n)` when it has not,
-/// with `n` its number of solutions (0, or 2 for more than one).
+/// Why [`rate_unique`] gave no rating.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unrated {
+    /// The puzzle has not exactly one solution: 0, or 2 for more than one.
+    Solutions(u64),
+    /// Counting the solutions gave up within the budget ([`SolveError::GaveUp`]).
+    Engine(SolveError),
+}
+
+/// Rates a puzzle that should have exactly one solution; [`Unrated::Solutions`] when
+/// it has not, and [`Unrated::Engine`] when counting its solutions ran out of `budget`.
 ///
 /// Logic that fills the grid without a uniqueness technique has proved the solution
 /// unique (every other step removes only what no solution holds, and the full grid is
@@ -78,17 +88,19 @@ pub fn rate_state(mut c: Candidates, solver: &Solver) -> Difficulty {
 /// contradiction or assumed uniqueness on the way.
 ///
 /// ```
+/// use sudokit::engine::Budget;
 /// use sudokit::logic::{Solver, TechniqueSet};
+/// use sudokit::rating::{rate_unique, Unrated};
 /// let solver = Solver::new(TechniqueSet::all()).explain(false);
 /// let g: sudokit::Grid =
 ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 ///         .parse()
 ///         .unwrap();
-/// assert!(sudokit::rating::rate_unique(&g, &solver).is_ok());
+/// assert!(rate_unique(&g, &solver, Budget::UNLIMITED).is_ok());
 /// let open: sudokit::Grid = ".".repeat(81).parse().unwrap();
-/// assert_eq!(sudokit::rating::rate_unique(&open, &solver), Err(2));
+/// assert_eq!(rate_unique(&open, &solver, Budget::UNLIMITED), Err(Unrated::Solutions(2)));
 /// ```
-pub fn rate_unique(puzzle: &Grid, solver: &Solver) -> Result<Difficulty, u64> {
+pub fn rate_unique(puzzle: &Grid, solver: &Solver, budget: Budget) -> Result<Difficulty, Unrated> {
     let mut rater = Rater::default();
     let mut assumed = false;
     let mut c = Candidates::from_grid(puzzle);
@@ -99,9 +111,10 @@ pub fn rate_unique(puzzle: &Grid, solver: &Solver) -> Result<Difficulty, u64> {
     if outcome == Outcome::Solved && !assumed {
         return Ok(rater.finish(outcome));
     }
-    match crate::count(puzzle, 2) {
+    let query = Query::count(2).within(budget);
+    match Auto.search(puzzle, &query).map_err(Unrated::Engine)?.count {
         1 => Ok(rater.finish(outcome)),
-        n => Err(n),
+        n => Err(Unrated::Solutions(n)),
     }
 }
 

@@ -4,11 +4,14 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sudokit::rating::{rate_unique, Difficulty};
+use sudokit::engine::Budget;
+use sudokit::rating::{rate_unique, Difficulty, Unrated};
+use sudokit::SolveError;
 
-use crate::common::InputArgs;
+use crate::common::{InputArgs, TimeLimitArg};
 use crate::driver::{drive, fail};
 use crate::logic::TechniqueArgs;
+use crate::outcome::gave_up_message;
 
 /// Rate puzzles.
 #[derive(Debug, clap::Args)]
@@ -24,7 +27,8 @@ hardest technique, the number of steps and `solved`, or `stuck` when the techniq
 cannot finish the puzzle (then ER is what was needed so far and the level is extreme:
 a puzzle is never finished by guessing). --json prints one JSON object per puzzle.
 Puzzles without exactly one solution get `error: no solution` / `error: multiple
-solutions` (logic that assumes uniqueness cannot rate them).")]
+solutions` (logic that assumes uniqueness cannot rate them); a puzzle whose solutions
+could not be counted within --time-limit gets `error: gave up`.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -43,6 +47,9 @@ pub struct Args {
 
     #[command(flatten)]
     select: TechniqueArgs,
+
+    #[command(flatten)]
+    limit: TimeLimitArg,
 }
 
 /// What rating one input gave.
@@ -51,6 +58,7 @@ enum Rated {
     Malformed(String),
     Invalid(String),
     Solutions(u64),
+    GaveUp(SolveError),
 }
 
 /// Runs `sudokit rate`.
@@ -70,9 +78,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if let Err(e) = puzzle.validate() {
                 return Rated::Invalid(e.to_string());
             }
-            match rate_unique(puzzle, &solver) {
+            let budget = args
+                .limit
+                .time_limit
+                .map_or(Budget::UNLIMITED, Budget::time);
+            match rate_unique(puzzle, &solver, budget) {
                 Ok(d) => Rated::Done(d),
-                Err(n) => Rated::Solutions(n),
+                Err(Unrated::Solutions(n)) => Rated::Solutions(n),
+                Err(Unrated::Engine(e)) => Rated::GaveUp(e),
             }
         },
         |item, rated, out, tally| {
@@ -90,6 +103,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Rated::Invalid(m) => {
                     tally.invalid += 1;
                     return fail(out, tally, item, "invalid", &m, false);
+                }
+                Rated::GaveUp(e) => {
+                    tally.gave_up += 1;
+                    let m = gave_up_message(item.line, &e);
+                    return fail(out, tally, item, "gave up", &m, false);
                 }
                 Rated::Solutions(0) => {
                     tally.unsolvable += 1;

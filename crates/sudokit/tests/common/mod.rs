@@ -15,22 +15,39 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Every puzzle of a file under `data/`, which must all parse.
-pub fn data(name: &str) -> Vec<Grid> {
-    let text = std::fs::read_to_string(root().join("data").join(name)).unwrap();
-    records(&text, &ReadOptions::default())
+/// The path of a file under `data/`.
+pub fn data_path(name: &str) -> PathBuf {
+    root().join("data").join(name)
+}
+
+/// The text of a file under `data/` (committed, so it must be there).
+pub fn data_text(name: &str) -> String {
+    let path = data_path(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The path of a shared data set, next to the repository when it is there.
+pub fn shared_path(name: &str) -> PathBuf {
+    root().join("../shared/data").join(name)
+}
+
+/// Every puzzle of a text, which must all parse (`name` for messages).
+fn puzzles(name: &str, text: &str) -> Vec<Grid> {
+    records(text, &ReadOptions::default())
         .map(|r| r.result.unwrap_or_else(|e| panic!("{name}: {e}")))
         .collect()
+}
+
+/// Every puzzle of a file under `data/`, which must all parse.
+pub fn data(name: &str) -> Vec<Grid> {
+    puzzles(name, &data_text(name))
 }
 
 /// Up to `n` puzzles spread over a shared data file, when the shared data sets are
 /// next to the repository (`None` otherwise).
 pub fn shared_sample(name: &str, n: usize) -> Option<Vec<Grid>> {
-    let path = root().join("../shared/data").join(name);
-    let text = std::fs::read_to_string(path).ok()?;
-    let all: Vec<Grid> = records(&text, &ReadOptions::default())
-        .map(|r| r.result.unwrap_or_else(|e| panic!("{name}: {e}")))
-        .collect();
+    let text = std::fs::read_to_string(shared_path(name)).ok()?;
+    let all = puzzles(name, &text);
     let step = (all.len() / n).max(1);
     Some(all.into_iter().step_by(step).take(n).collect())
 }
