@@ -46,7 +46,7 @@ impl Default for Backtrack {
     }
 }
 
-/// Backtrack-specific counters, next to the common [`Stats`].
+/// Backtrack-specific counters, next to the common [`Stats`](crate::Stats).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BacktrackCounters {
     /// Times the look-ahead swapped a more constrained cell into the current place.

@@ -98,7 +98,7 @@ impl BoardSearch {
     }
 }
 
-/// Counters of the board-state search, next to the common [`Stats`].
+/// Counters of the board-state search, next to the common [`Stats`](crate::Stats).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BoardCounters {
     /// States taken off the frontier (the coursework's "nodes expanded").

@@ -32,7 +32,7 @@ use crate::layout::Layout;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Dlx;
 
-/// Dancing-links counters, next to the common [`Stats`].
+/// Dancing-links counters, next to the common [`Stats`](crate::Stats).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DlxCounters {
     /// Link updates: nodes unlinked while covering columns (Knuth's measure of work).

@@ -41,7 +41,7 @@ use crate::layout::Layout;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Norvig;
 
-/// Norvig-specific counters, next to the common [`Stats`].
+/// Norvig-specific counters, next to the common [`Stats`](crate::Stats).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct NorvigCounters {
     /// Calls of `assign`: the givens, the branches tried and every rule-2 placement.
