@@ -11,8 +11,8 @@
 //! for a core on a shared machine does not count. The table gives puzzles per second and
 //! the ratio sudokit / peer.
 //!
-//! `--engine NAME` measures another sudokit engine for 9×9 boards (for example `triad`)
-//! in place of `fast`.
+//! `--engine NAME` measures another sudokit engine for 9×9 boards in place of `fast`
+//! (`triad` when built with `--features triad`).
 //!
 //! `--only TASK` (`sudokit-first`, `sudokit-limit2`, `peer-first`, `peer-limit2`) runs
 //! just that task once over the files and prints its time, for profilers such as
