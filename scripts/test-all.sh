@@ -9,4 +9,7 @@ cd "$(dirname "$0")/.."
 cargo test --workspace --all-targets
 cargo test --workspace --doc
 cargo test -p sudokit --lib
+# The experimental `triad` engine is off by default: its unit tests (builds compared) and
+# the conformance suite run again with it.
+cargo test -p sudokit --features triad --lib --test conformance
 bash scripts/test-python.sh

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use cpu_time::ThreadTime;
 
-use sudokit::engine::{Engine, Fast};
+use sudokit::engine::{Engine, Fast, Query};
 use sudokit::format::read::records;
 use sudokit::{Grid, ReadOptions, Stats};
 use sudoku::Sudoku;
@@ -107,7 +107,7 @@ impl Corpus {
                 .map_err(|e| format!("{}: {e}", at()))?;
             let two = self
                 .engine
-                .count(grid, 2)
+                .search(grid, &Query::up_to(2))
                 .map_err(|e| format!("{}: {e}", at()))?;
             c.first += first.stats;
             c.limit2 += two.stats;
@@ -123,7 +123,7 @@ impl Corpus {
             let peer_count = peer.solutions_count_up_to(2) as u64;
             let alone = self
                 .engine
-                .count_only(grid, 2)
+                .count(grid, 2)
                 .map_err(|e| format!("{}: {e}", at()))?;
             if peer_count != two.count || alone != two.count || first.count != two.count.min(1) {
                 return Err(format!(
@@ -154,7 +154,7 @@ impl Corpus {
 pub enum Task {
     /// sudokit's engine, first solution.
     SudokitFirst,
-    /// sudokit's engine, count to 2 ([`Engine::count_only`]:
+    /// sudokit's engine, count to 2 ([`Engine::count`]:
     /// the count alone, as the peer's).
     SudokitLimit2,
     /// The `sudoku` crate, `some_solution`.
@@ -185,7 +185,7 @@ pub fn time_range(corpus: &Corpus, task: Task, range: Range<usize>) -> (Duration
         }
         Task::SudokitLimit2 => {
             for g in &corpus.grids[range] {
-                sum += corpus.engine.count_only(g, 2).unwrap_or(0);
+                sum += corpus.engine.count(g, 2).unwrap_or(0);
             }
         }
         Task::PeerFirst => {

@@ -417,20 +417,10 @@ fn check(root: &Path) -> Vec<String> {
     cycles(&sibling_edges(&krate.dependencies()))
 }
 
-/// Cycles known and not yet taken apart, as `check` names them (`in PARENT: A <-> B`):
-/// the search and its state in the two bit-parallel 9×9 engines.
-const KNOWN: &[&str] = &[
-    "in engine::fast: search <-> state",
-    "in engine::triad: search <-> state",
-];
-
 #[test]
 fn the_library_has_no_module_cycle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sudokit/src/lib.rs");
-    let found: Vec<String> = check(&root)
-        .into_iter()
-        .filter(|c| !KNOWN.iter().any(|k| c.lines().next() == Some(*k)))
-        .collect();
+    let found = check(&root);
     assert!(found.is_empty(), "module cycles:\n{}", found.join("\n"));
 }
 

@@ -44,6 +44,44 @@ pub struct RunArgs {
     /// Print counts, time and puzzles/s to standard error at the end.
     #[arg(long)]
     pub stats: bool,
+
+    #[command(flatten)]
+    pub limit: TimeLimitArg,
+}
+
+/// The time a search may take on one puzzle.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TimeLimitArg {
+    /// Give up on a puzzle after this long (`10`, `2.5s`, `500ms`, `2m`): it gets the
+    /// marker `error: gave up` and the batch goes on. Unbounded when not given.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_duration)]
+    pub time_limit: Option<Duration>,
+}
+
+/// A duration as `--time-limit` takes it: seconds (`10`, `2.5`), or a number with the
+/// unit `ms`, `s`, `m` or `h`.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let value: f64 = number.parse().map_err(|_| {
+        format!("`{text}` is not a duration: give seconds, for example `10` or `2.5s`")
+    })?;
+    let scale = match unit.trim() {
+        "" | "s" => 1.0,
+        "ms" => 1e-3,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        other => {
+            return Err(format!(
+                "unknown unit `{other}`: give seconds (`10`, `2.5s`), `ms`, `m` or `h`"
+            ))
+        }
+    };
+    Duration::try_from_secs_f64(value * scale)
+        .map_err(|_| format!("`{text}` is out of range for a duration"))
 }
 
 fn engines_help() -> String {
@@ -98,6 +136,8 @@ pub struct Tally {
     pub multiple: u64,
     /// Puzzles the engine could not handle.
     pub engine_errors: u64,
+    /// Puzzles given up on (time limit or the engine's own bound).
+    pub gave_up: u64,
     /// Unreadable files.
     pub unreadable: u64,
     /// Puzzles answered with an `error:` marker line.
@@ -137,10 +177,10 @@ impl Tally {
             self.invalid,
             self.malformed,
             self.multiple,
-            if self.engine_errors + self.unreadable > 0 {
+            if self.engine_errors + self.gave_up + self.unreadable > 0 {
                 format!(
-                    ", engine errors {}, unreadable files {}",
-                    self.engine_errors, self.unreadable
+                    ", engine errors {}, gave up {}, unreadable files {}",
+                    self.engine_errors, self.gave_up, self.unreadable
                 )
             } else {
                 String::new()

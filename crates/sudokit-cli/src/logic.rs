@@ -17,6 +17,7 @@ use sudokit::{Candidates, Grid, ReadOptions, SolutionsError};
 use crate::common::Tally;
 use crate::driver::{drive_texts, fail};
 use crate::input::{self, Item, Text, Unreadable};
+use crate::outcome::gave_up_message;
 
 /// Which techniques the logic solver may use.
 #[derive(Debug, Clone, clap::Args)]
@@ -196,6 +197,11 @@ impl Unusable {
             Unusable::Solutions(SolutionsError::Multiple) => {
                 tally.multiple += 1;
                 "multiple solutions"
+            }
+            Unusable::Solutions(SolutionsError::GaveUp(e)) => {
+                tally.gave_up += 1;
+                let message = gave_up_message(item.line, e);
+                return fail(out, tally, item, "gave up", &message, blank);
             }
         };
         let message = match self {

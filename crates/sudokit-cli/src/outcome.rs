@@ -2,8 +2,9 @@
 //! is none (unreadable, invalid, unsupported by the engine).
 
 use std::io::Write;
+use std::time::Duration;
 
-use sudokit::engine::Engine;
+use sudokit::engine::{Budget, Engine, GiveUp, Query};
 use sudokit::{ParseError, PuzzleError, Search, SolveError};
 
 use crate::common::Tally;
@@ -23,12 +24,18 @@ pub enum Outcome {
     Engine(SolveError),
 }
 
-/// Validates and searches one puzzle.
+/// Validates and searches one puzzle, for up to `limit` solutions, giving up after
+/// `time_limit` when there is one.
 ///
 /// An engine that rejects clashing givens itself ([`Engine::rejects_clashes`]) searches
 /// first, and the puzzle is validated only when no solution was found, to tell an
 /// invalid puzzle from an unsolvable one; other engines get only valid puzzles.
-pub fn search(item: &Item<'_>, engine: &dyn Engine, limit: u64) -> Outcome {
+pub fn search(
+    item: &Item<'_>,
+    engine: &dyn Engine,
+    limit: u64,
+    time_limit: Option<Duration>,
+) -> Outcome {
     let puzzle = match &item.puzzle {
         Ok(p) => p,
         Err(e) => return Outcome::Malformed(e.clone()),
@@ -39,7 +46,8 @@ pub fn search(item: &Item<'_>, engine: &dyn Engine, limit: u64) -> Outcome {
             return Outcome::Invalid(e);
         }
     }
-    match engine.search(puzzle, limit) {
+    let budget = time_limit.map_or(Budget::UNLIMITED, Budget::time);
+    match engine.search(puzzle, &Query::up_to(limit).within(budget)) {
         Ok(s) if s.count == 0 && checked_by_engine => match puzzle.validate() {
             Err(e) => Outcome::Invalid(e),
             Ok(()) => Outcome::Searched(s),
@@ -74,6 +82,10 @@ pub fn searched<'a>(
                 format!("line {}: invalid puzzle: {e}", item.line),
             )
         }
+        Outcome::Engine(e @ SolveError::GaveUp { .. }) => {
+            tally.gave_up += 1;
+            ("gave up", gave_up_message(item.line, e))
+        }
         Outcome::Engine(e) => {
             tally.engine_errors += 1;
             ("engine", format!("line {}: {e}", item.line))
@@ -81,4 +93,16 @@ pub fn searched<'a>(
     };
     fail(out, tally, item, kind, &message, blank)?;
     Ok(None)
+}
+
+/// The message of a puzzle given up on: where, and what to do (`--time-limit` when the
+/// time limit ran out).
+pub fn gave_up_message(line: usize, e: &SolveError) -> String {
+    match e {
+        SolveError::GaveUp {
+            reason: GiveUp::Deadline,
+            ..
+        } => format!("line {line}: {e} (raise --time-limit)"),
+        _ => format!("line {line}: {e}"),
+    }
 }

@@ -359,3 +359,50 @@ fn several_files_keep_their_order() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A time limit of zero gives up at the first check of every search: each puzzle gets
+/// the marker `error: gave up`, with its file, line and what to do on standard error;
+/// the puzzles after it are answered as usual and the exit code is 1. A generous limit
+/// changes nothing; a bad duration is refused.
+#[test]
+fn time_limit_gives_up_on_a_puzzle_and_the_batch_goes_on() {
+    let input = format!("{HARD1}\nnot a puzzle\n{HARD1}\n");
+    for cmd in ["solve", "count"] {
+        let out = sudokit(&[cmd, "--time-limit", "0"], &input);
+        assert_eq!(out.status.code(), Some(1), "{cmd}");
+        let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+        assert_eq!(
+            lines,
+            ["error: gave up", "error: malformed", "error: gave up"]
+        );
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains(": line 3: engine `fast` gave up"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("raise --time-limit"), "{stderr}");
+    }
+    let out = sudokit(&["solve", "--time-limit", "10m"], &format!("{HARD1}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    check_solution(HARD1, text(&out.stdout).trim());
+    let out = sudokit(
+        &["generate", "--size", "4", "-n", "2", "--time-limit", "0"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "error: gave up\nerror: gave up\n");
+    assert!(text(&out.stderr).contains("puzzle 2: engine `generic` gave up"));
+    // Logic cannot finish an empty board, so `rate` counts its solutions: given up.
+    let empty = ".".repeat(81);
+    let out = sudokit(
+        &["rate", "--time-limit", "0"],
+        &format!("{empty}\n{HARD1}\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines[0], "error: gave up");
+    assert!(lines[1].starts_with(HARD1), "{}", lines[1]);
+    let out = sudokit(&["count", "--time-limit", "soon"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("is not a duration"));
+}

@@ -48,6 +48,12 @@ create_exception!(
     PyValueError,
     "An engine could not answer: unknown engine name, unsupported board, or a search bound."
 );
+create_exception!(
+    sudokit,
+    GaveUp,
+    SolveError,
+    "A search gave up before its end: its ``time_limit`` (or the engine's own bound) ran out."
+);
 
 /// Why a puzzle could not be read, checked or solved.
 #[derive(Debug)]
@@ -58,6 +64,8 @@ pub enum Failure {
     Invalid(sudokit::PuzzleError),
     /// The engine could not answer.
     Solve(sudokit::SolveError),
+    /// A `time_limit` that is not a duration.
+    TimeLimit(f64),
     /// No solution, where one was required.
     NoSolution,
     /// More than one solution, where exactly one was required.
@@ -73,7 +81,13 @@ impl Failure {
         match self {
             Failure::Parse(msg) => ParseError::new_err(format!("{prefix}{msg}")),
             Failure::Invalid(e) => InvalidPuzzle::new_err(format!("{prefix}{e}")),
+            Failure::Solve(e @ sudokit::SolveError::GaveUp { .. }) => {
+                GaveUp::new_err(format!("{prefix}{e}"))
+            }
             Failure::Solve(e) => SolveError::new_err(format!("{prefix}{e}")),
+            Failure::TimeLimit(t) => PyValueError::new_err(format!(
+                "{prefix}time_limit={t} is not a duration: give seconds, 0 or more"
+            )),
             Failure::NoSolution => NoSolution::new_err(format!("{prefix}no solution")),
             Failure::Multiple => {
                 MultipleSolutions::new_err(format!("{prefix}more than one solution"))
@@ -101,6 +115,7 @@ impl From<sudokit::SolutionsError> for Failure {
             sudokit::SolutionsError::Invalid(e) => Failure::Invalid(e),
             sudokit::SolutionsError::NoSolution => Failure::NoSolution,
             sudokit::SolutionsError::Multiple => Failure::Multiple,
+            sudokit::SolutionsError::GaveUp(e) => Failure::Solve(e),
         }
     }
 }
@@ -131,6 +146,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NoSolution", py.get_type::<NoSolution>())?;
     m.add("MultipleSolutions", py.get_type::<MultipleSolutions>())?;
     m.add("SolveError", py.get_type::<SolveError>())?;
+    m.add("GaveUp", py.get_type::<GaveUp>())?;
     m.add("GenerateError", py.get_type::<GenerateError>())?;
     Ok(())
 }

@@ -34,7 +34,8 @@ use batch::Options;
 /// ``progress(done, total)``, when given, is called about ten times a second and once
 /// at the end; if it raises, the batch stops and the exception propagates. The first
 /// puzzle that cannot be read raises ``ParseError`` (or ``InvalidPuzzle``), its message
-/// starting with its position.
+/// starting with its position. ``time_limit`` (seconds, for each puzzle) makes a puzzle
+/// whose search runs longer raise ``GaveUp``.
 ///
 /// >>> grids = sudokit.solve_many(["1..4.........32.", "12....3.....4..."], threads=2)
 /// >>> [str(g) if g else None for g in grids]
@@ -44,7 +45,8 @@ use batch::Options;
 /// ...
 /// sudokit.ParseError: puzzles[1]: line 1: 1 cells is not a puzzle: a one-line puzzle has n² cells (81 for 9×9, 256 for 16×16, 625 for 25×25)
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, engine = None, strict = false, size = None, threads = None, progress = None))]
+#[pyo3(signature = (puzzles, *, engine = None, strict = false, size = None, threads = None, progress = None, time_limit = None))]
+#[allow(clippy::too_many_arguments)]
 fn solve_many<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -53,11 +55,13 @@ fn solve_many<'py>(
     size: Option<usize>,
     threads: Option<usize>,
     progress: Option<Bound<'py, PyAny>>,
+    time_limit: Option<f64>,
 ) -> PyResult<Vec<Option<grid::PyGrid>>> {
     let engine = solving::engine(engine.as_deref())?;
+    let time_limit = solving::time_limit(time_limit)?;
     let options = Options { threads, progress };
     let found = batch::run(py, puzzles, size, options, |grid| {
-        solving::solve(engine.as_ref(), grid, strict)
+        solving::solve(engine.as_ref(), grid, strict, time_limit)
     })?;
     Ok(found
         .into_iter()
@@ -71,7 +75,8 @@ fn solve_many<'py>(
 /// >>> sudokit.count_many(["1..4.........32.", "1...............", "12....3.....4..."], limit=10)
 /// [1, 10, 0]
 #[pyfunction]
-#[pyo3(signature = (puzzles, limit = 2, *, engine = None, size = None, threads = None, progress = None))]
+#[pyo3(signature = (puzzles, limit = 2, *, engine = None, size = None, threads = None, progress = None, time_limit = None))]
+#[allow(clippy::too_many_arguments)]
 fn count_many<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -80,12 +85,14 @@ fn count_many<'py>(
     size: Option<usize>,
     threads: Option<usize>,
     progress: Option<Bound<'py, PyAny>>,
+    time_limit: Option<f64>,
 ) -> PyResult<Vec<u64>> {
     let limit = solving::limit(limit)?;
     let engine = solving::engine(engine.as_deref())?;
+    let time_limit = solving::time_limit(time_limit)?;
     let options = Options { threads, progress };
     batch::run(py, puzzles, size, options, |grid| {
-        solving::count(engine.as_ref(), grid, limit)
+        solving::count(engine.as_ref(), grid, limit, time_limit)
     })
 }
 

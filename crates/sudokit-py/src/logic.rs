@@ -243,6 +243,8 @@ pub fn explain(puzzle: &Grid, selection: &Selection) -> PyResult<Vec<PyStep>> {
 
 /// The puzzle's difficulty.
 pub fn rating(puzzle: &Grid, selection: &Selection) -> PyResult<PyRating> {
-    let rated = selection.with_solver(false, |s| rate_unique(puzzle, s))?;
+    let rated = selection.with_solver(false, |s| {
+        rate_unique(puzzle, s, sudokit::engine::Budget::UNLIMITED)
+    })?;
     Ok(rated.map_err(Failure::from)?.into())
 }

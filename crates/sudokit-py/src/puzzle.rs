@@ -89,31 +89,47 @@ impl PyPuzzle {
     }
 
     /// The first solution, or ``None`` when there is none (``strict=True`` raises
-    /// ``NoSolution`` instead). ``engine`` names an engine from ``sudokit.ENGINES``.
+    /// ``NoSolution`` instead). ``engine`` names an engine from ``sudokit.ENGINES``;
+    /// ``time_limit`` (seconds) makes a search that runs longer raise ``GaveUp``.
     ///
     /// >>> sudokit.Puzzle("1..4.........32.").solve(engine="generic")
     /// Grid('1234341221434321')
     /// >>> sudokit.Puzzle("12....3.....4...").solve() is None
     /// True
-    #[pyo3(signature = (*, strict = false, engine = None))]
+    #[pyo3(signature = (*, strict = false, engine = None, time_limit = None))]
     fn solve(
         slf: &Bound<'_, Self>,
         strict: bool,
         engine: Option<PyBackedStr>,
+        time_limit: Option<f64>,
     ) -> PyResult<Option<PyGrid>> {
         let engine = solving::engine(engine.as_deref())?;
-        Ok(solving::solve(engine.as_ref(), grid_of(slf), strict)?.map(PyGrid::new))
+        let time_limit = solving::time_limit(time_limit)?;
+        let found = solving::solve(engine.as_ref(), grid_of(slf), strict, time_limit)?;
+        Ok(found.map(PyGrid::new))
     }
 
-    /// The number of solutions, counting no further than ``limit`` (at least 1).
+    /// The number of solutions, counting no further than ``limit`` (``time_limit`` as
+    /// for ``solve``).
     ///
     /// >>> sudokit.Puzzle("1...............").count(limit=1000)
     /// 72
-    #[pyo3(signature = (limit = 2, *, engine = None))]
-    fn count(slf: &Bound<'_, Self>, limit: u64, engine: Option<PyBackedStr>) -> PyResult<u64> {
+    #[pyo3(signature = (limit = 2, *, engine = None, time_limit = None))]
+    fn count(
+        slf: &Bound<'_, Self>,
+        limit: u64,
+        engine: Option<PyBackedStr>,
+        time_limit: Option<f64>,
+    ) -> PyResult<u64> {
         let limit = solving::limit(limit)?;
         let engine = solving::engine(engine.as_deref())?;
-        Ok(solving::count(engine.as_ref(), grid_of(slf), limit)?)
+        let time_limit = solving::time_limit(time_limit)?;
+        Ok(solving::count(
+            engine.as_ref(),
+            grid_of(slf),
+            limit,
+            time_limit,
+        )?)
     }
 
     /// Whether the puzzle has exactly one solution.
@@ -122,7 +138,7 @@ impl PyPuzzle {
     /// False
     #[pyo3(signature = (*, engine = None))]
     fn is_unique(slf: &Bound<'_, Self>, engine: Option<PyBackedStr>) -> PyResult<bool> {
-        Ok(Self::count(slf, 2, engine)? == 1)
+        Ok(Self::count(slf, 2, engine, None)? == 1)
     }
 
     /// The next step a person would take: the first of the easiest deductions from

@@ -86,3 +86,22 @@ def test_from_list_errors():
         sudokit.Puzzle.from_list([[-1, 0, 0, 0]] + [[0] * 4] * 3)
     with pytest.raises(sudokit.ParseError, match="size 5 has no box shape"):
         sudokit.Puzzle.from_list([[0] * 5] * 5)
+
+
+def test_a_time_limit_of_zero_gives_up_with_a_typed_error():
+    # A deadline already passed stops a search at its first check.
+    assert issubclass(sudokit.GaveUp, sudokit.SolveError)
+    p = sudokit.Puzzle(HARD1)
+    for call in (
+        lambda: p.solve(time_limit=0),
+        lambda: p.count(time_limit=0),
+        lambda: sudokit.solve_many([HARD1], time_limit=0),
+        lambda: sudokit.count_many(["1..4.........32.", HARD1], time_limit=0),
+    ):
+        with pytest.raises(sudokit.GaveUp) as err:
+            call()
+        assert "the time limit ran out" in str(err.value)
+    assert str(sudokit.solve_many([HARD1], time_limit=60)[0]) == str(p.solve())
+    assert p.count(time_limit=60) == 1
+    with pytest.raises(ValueError, match="is not a duration"):
+        p.count(time_limit=-1)

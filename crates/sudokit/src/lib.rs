@@ -38,11 +38,12 @@ pub mod transform;
 
 pub use candidates::{Candidates, Mask};
 pub use engine::{Engine, Search, SolveError, Stats};
-pub use error::{LayoutError, ParseError, PuzzleError, SolutionsError};
+pub use error::{LayoutError, ParseError, PuzzleError};
 pub use format::ReadOptions;
 pub use grid::Grid;
 pub use layout::{Layout, LayoutRef};
 pub use leetcode::solve_board;
+pub use rating::SolutionsError;
 
 /// The first solution of a puzzle with the best engine for its layout, or `None` when
 /// it has none.
@@ -53,5 +54,5 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 /// The number of solutions of a puzzle, counting no further than `limit`
 /// (`limit = 2` tells unique from not).
 pub fn count(puzzle: &Grid, limit: u64) -> u64 {
-    engine::Auto.count_only(puzzle, limit).unwrap_or(0)
+    engine::Auto.count(puzzle, limit).unwrap_or(0)
 }

@@ -13,7 +13,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::candidates::Candidates;
-use crate::error::SolutionsError;
+use thiserror::Error;
+
+use crate::engine::{Auto, Budget, Engine, Query, SolveError};
+use crate::error::PuzzleError;
 use crate::grid::Grid;
 use crate::logic::{Family, Level, Outcome, Rating, Solver, Step, Technique};
 
@@ -72,6 +75,25 @@ pub fn rate_state(mut c: Candidates, solver: &Solver) -> Difficulty {
     rater.finish(outcome)
 }
 
+/// A puzzle without exactly one solution where one is needed: rating, hints and
+/// explanations use techniques that assume the solution is unique, so they refuse
+/// other puzzles instead of reporting nonsense (see [`crate::rating::check_unique`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolutionsError {
+    /// The givens break a rule (the same digit twice in a unit).
+    #[error("invalid puzzle: {0}")]
+    Invalid(#[from] PuzzleError),
+    /// No solution at all.
+    #[error("no solution")]
+    NoSolution,
+    /// Two solutions or more.
+    #[error("more than one solution")]
+    Multiple,
+    /// Counting the solutions ran out of its budget ([`Budget`]).
+    #[error("{0}")]
+    GaveUp(#[from] SolveError),
+}
+
 /// Checks that a puzzle has exactly one solution, as rating, hints and explanations
 /// need: their uniqueness techniques assume it, and on a puzzle with several solutions
 /// (or none) they would report nonsense. Invalid givens, no solution and several
@@ -107,7 +129,8 @@ fn solutions(count: u64) -> Result<(), SolutionsError> {
 }
 
 /// Rates a puzzle that must have exactly one solution: the rule and the errors of
-/// [`check_unique`], checked with as little counting as can be.
+/// [`check_unique`], checked with as little counting as can be; the count runs within
+/// `budget` ([`SolutionsError::GaveUp`] when it runs out).
 ///
 /// Logic that fills the grid without a uniqueness technique has proved the solution
 /// unique (every other step removes only what no solution holds, and the full grid is
@@ -115,18 +138,24 @@ fn solutions(count: u64) -> Result<(), SolutionsError> {
 /// contradiction or assumed uniqueness on the way.
 ///
 /// ```
+/// use sudokit::engine::Budget;
 /// use sudokit::logic::{Solver, TechniqueSet};
+/// use sudokit::rating::rate_unique;
 /// use sudokit::SolutionsError;
 /// let solver = Solver::new(TechniqueSet::all()).explain(false);
 /// let g: sudokit::Grid =
 ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 ///         .parse()
 ///         .unwrap();
-/// assert!(sudokit::rating::rate_unique(&g, &solver).is_ok());
+/// assert!(rate_unique(&g, &solver, Budget::UNLIMITED).is_ok());
 /// let open: sudokit::Grid = ".".repeat(81).parse().unwrap();
-/// assert_eq!(sudokit::rating::rate_unique(&open, &solver), Err(SolutionsError::Multiple));
+/// assert_eq!(rate_unique(&open, &solver, Budget::UNLIMITED), Err(SolutionsError::Multiple));
 /// ```
-pub fn rate_unique(puzzle: &Grid, solver: &Solver) -> Result<Difficulty, SolutionsError> {
+pub fn rate_unique(
+    puzzle: &Grid,
+    solver: &Solver,
+    budget: Budget,
+) -> Result<Difficulty, SolutionsError> {
     puzzle.validate()?;
     let mut rater = Rater::new(puzzle.layout().cell_count());
     let mut assumed = false;
@@ -136,7 +165,8 @@ pub fn rate_unique(puzzle: &Grid, solver: &Solver) -> Result<Difficulty, Solutio
         rater.add(step);
     });
     if outcome != Outcome::Solved || assumed {
-        solutions(crate::count(puzzle, 2))?;
+        let query = Query::count(2).within(budget);
+        solutions(Auto.search(puzzle, &query)?.count)?;
     }
     Ok(rater.finish(outcome))
 }

@@ -42,7 +42,7 @@ fn solutions(puzzle: &Grid) -> u32 {
         let mut cells: [u8; 81] = puzzle.cells().try_into().unwrap();
         count_9x9(&mut cells, 2)
     } else {
-        Generic.count(puzzle, 2).unwrap().count as u32
+        Generic.count(puzzle, 2).unwrap() as u32
     }
 }
 

@@ -4,22 +4,26 @@
 //! committed sample `data/hodoku-reglib-sample.txt`. Run with `--nocapture` to see the
 //! table (or `cargo run -p sudokit-bench --bin reglib` for the Markdown version).
 
+mod common;
 mod reglib;
 
 use reglib::{Case, CaseError, Verdict};
 
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-
+/// The full library when the shared data is there, else the committed sample: its
+/// path and text.
 fn library() -> (String, String) {
-    for path in [
-        format!("{ROOT}/../shared/data/hodoku-reglib-1.4.txt"),
-        format!("{ROOT}/data/hodoku-reglib-sample.txt"),
-    ] {
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            return (path, text);
-        }
+    let shared = common::shared_path("hodoku-reglib-1.4.txt");
+    match std::fs::read_to_string(&shared) {
+        Ok(text) => (shared.display().to_string(), text),
+        Err(_) => sample(),
     }
-    panic!("no regression library found (data/hodoku-reglib-sample.txt is committed)");
+}
+
+/// The committed sample: its path and text.
+fn sample() -> (String, String) {
+    let name = "hodoku-reglib-sample.txt";
+    let path = common::data_path(name).display().to_string();
+    (path, common::data_text(name))
 }
 
 #[test]
@@ -42,8 +46,7 @@ fn every_implemented_technique_passes_all_its_cases() {
 
 #[test]
 fn the_committed_sample_passes_too() {
-    let path = format!("{ROOT}/data/hodoku-reglib-sample.txt");
-    let text = std::fs::read_to_string(&path).expect("the sample is committed");
+    let (path, text) = sample();
     check(&path, &text);
 }
 

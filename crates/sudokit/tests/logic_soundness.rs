@@ -3,17 +3,10 @@
 //! the solution's digit or places a wrong one. The solution comes from the solving
 //! engine and is checked against the puzzle.
 
-use sudokit::format::{read::records, ReadOptions};
+mod common;
+
 use sudokit::logic::{find, FindOptions, Outcome, Solver, Step, TechniqueSet};
 use sudokit::{Candidates, Grid};
-
-fn sample(name: &str) -> Vec<Grid> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/").to_string() + name;
-    let text = std::fs::read_to_string(&path).unwrap();
-    records(&text, &ReadOptions::default())
-        .map(|r| r.result.unwrap())
-        .collect()
-}
 
 fn check_step(step: &Step, solution: &Grid, puzzle: &Grid) {
     for &(cell, d) in &step.eliminations {
@@ -55,7 +48,7 @@ fn check_all_finders(c: &Candidates, solution: &Grid, puzzle: &Grid) -> usize {
 /// logic finished.
 fn soundness(name: &str) -> (usize, usize) {
     let solver = Solver::new(TechniqueSet::all());
-    let puzzles = sample(name);
+    let puzzles = common::data(name);
     let mut finished = 0;
     for puzzle in &puzzles {
         let solution = sudokit::solve(puzzle).expect("sample puzzles have a solution");

@@ -1,6 +1,7 @@
 //! Rating, hints and explanations need exactly one solution: every puzzle without one
 //! is refused with its own error, and levels do not grow with the board.
 
+use sudokit::engine::Budget;
 use sudokit::format::pencilmark;
 use sudokit::logic::{Level, Solver, TechniqueSet};
 use sudokit::rating::{check_unique, check_unique_state, rate_unique, rate_unique_state};
@@ -27,7 +28,10 @@ fn puzzles_with_several_solutions_are_refused() {
     for p in sample("serg_multi.txt") {
         assert!(sudokit::count(&p, 2) == 2);
         assert_eq!(check_unique(&p), Err(SolutionsError::Multiple));
-        assert_eq!(rate_unique(&p, &solver), Err(SolutionsError::Multiple));
+        assert_eq!(
+            rate_unique(&p, &solver, Budget::UNLIMITED),
+            Err(SolutionsError::Multiple)
+        );
         let c = Candidates::from_grid(&p);
         assert_eq!(check_unique_state(&c), Err(SolutionsError::Multiple));
     }
@@ -40,7 +44,10 @@ fn unsolvable_and_invalid_puzzles_are_refused() {
         .parse()
         .unwrap();
     assert_eq!(check_unique(&none), Err(SolutionsError::NoSolution));
-    assert_eq!(rate_unique(&none, &solver), Err(SolutionsError::NoSolution));
+    assert_eq!(
+        rate_unique(&none, &solver, Budget::UNLIMITED),
+        Err(SolutionsError::NoSolution)
+    );
     let c = Candidates::from_grid(&none);
     assert_eq!(check_unique_state(&c), Err(SolutionsError::NoSolution));
     let twice: Grid = format!("44{}", ".".repeat(79)).parse().unwrap();
@@ -49,7 +56,7 @@ fn unsolvable_and_invalid_puzzles_are_refused() {
         Err(SolutionsError::Invalid(_))
     ));
     assert!(matches!(
-        rate_unique(&twice, &solver),
+        rate_unique(&twice, &solver, Budget::UNLIMITED),
         Err(SolutionsError::Invalid(_))
     ));
 }
@@ -61,7 +68,7 @@ fn unique_puzzles_and_their_states_are_rated() {
         assert_eq!(check_unique(&p), Ok(()));
         let c = Candidates::from_grid(&p);
         assert_eq!(check_unique_state(&c), Ok(()));
-        let by_grid = rate_unique(&p, &solver).unwrap();
+        let by_grid = rate_unique(&p, &solver, Budget::UNLIMITED).unwrap();
         let by_state = rate_unique_state(c.clone(), &solver).unwrap();
         assert_eq!(by_grid, by_state);
         // Read back from its Sukaku line, the state counts the same.
@@ -82,7 +89,7 @@ fn state_counts_agree_with_the_engine() {
 fn a_big_board_solved_by_singles_is_easy() {
     let solver = solver();
     for p in sample("25x25.txt").into_iter().take(1) {
-        let d = rate_unique(&p, &solver).unwrap();
+        let d = rate_unique(&p, &solver, Budget::UNLIMITED).unwrap();
         assert!(d.finished());
         assert!(d.hardest.is_some_and(|t| t.info().level == Level::Easy));
         assert_eq!(d.level, Level::Easy, "{d:?}");

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use sudokit::engine::Backtrack;
+use sudokit::engine::{Backtrack, Query};
 
 /// Solves every puzzle of FILE with the `backtrack` engine once per look-ahead depth
 /// (0 = none, 1 = the seed's, 2 = its follow-up's, …) and prints a Markdown table:
@@ -42,7 +42,7 @@ fn main() -> ExitCode {
         let start = Instant::now();
         let (mut nodes, mut swaps, mut cutoffs) = (0, 0, 0);
         for p in &puzzles {
-            let (found, counters) = match engine.search_counted(p, 1) {
+            let (found, counters) = match engine.search_counted(p, &Query::first()) {
                 Ok(r) => r,
                 Err(e) => {
                     eprintln!("look-ahead {lookahead}: {e} on {p}");

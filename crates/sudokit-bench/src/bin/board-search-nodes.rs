@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::Parser;
 use sudokit::engine::bfs::Strategy;
-use sudokit::engine::{BoardSearch, Engine};
+use sudokit::engine::{BoardSearch, Engine, Query};
 
 /// Runs the coursework's searches (`bfs`, `best-first`) over the puzzles of FILE with
 /// naked subsets up to pairs or triples in `setSquare` or none, and the collapse rule
@@ -52,7 +52,7 @@ fn main() -> ExitCode {
                 let start = Instant::now();
                 let (mut solved, mut bound, mut expanded, mut peak) = (0, 0, 0, 0);
                 for p in &puzzles {
-                    match engine.search_counted(p, 1) {
+                    match engine.search_counted(p, &Query::first()) {
                         Ok((found, counters)) => {
                             if !found.solution.is_some_and(|s| s.is_solution_of(p)) {
                                 eprintln!("{}: wrong answer for {p}", engine.name());

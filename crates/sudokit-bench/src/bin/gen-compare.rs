@@ -72,7 +72,7 @@ fn peer(symmetry: Symmetry, count: u64) -> Vec<Grid> {
 /// Exactly one solution, and no orbit of the symmetry can be removed.
 fn check(puzzles: &[Grid], symmetry: Symmetry, side: &str) -> Result<(), String> {
     for p in puzzles {
-        if Generic.count(p, 2).map_err(|e| e.to_string())?.count != 1 {
+        if Generic.count(p, 2).map_err(|e| e.to_string())? != 1 {
             return Err(format!("{side}: {p} is not unique"));
         }
         if !symmetry.holds(p.cells(), 9) {
@@ -84,7 +84,7 @@ fn check(puzzles: &[Grid], symmetry: Symmetry, side: &str) -> Result<(), String>
             }
             let mut fewer = p.clone();
             orbit.iter().for_each(|&c| fewer.set(c, 0));
-            if Generic.count(&fewer, 2).map_err(|e| e.to_string())?.count != 2 {
+            if Generic.count(&fewer, 2).map_err(|e| e.to_string())? != 2 {
                 return Err(format!("{side}: {p} is not minimal"));
             }
         }

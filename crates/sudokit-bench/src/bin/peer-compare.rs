@@ -4,15 +4,15 @@
 //! Per file: every answer of both is verified first. Then the file is cut into chunks of
 //! 250 puzzles (fewer in a file too short for eight such chunks, but 25 at least), and
 //! on each chunk each of the four runs (sudokit and the peer, first
-//! solution and count to 2; the count alone on both sides, `Engine::count_only` and
+//! solution and count to 2; the count alone on both sides, `Engine::count` and
 //! `solutions_count_up_to(2)`) is timed `N` times (default 5), the order alternating
 //! between repetitions; a run's time is the sum of its chunks' best times
 //! ([`sudokit_bench::best_chunked`]). Times are the thread's own CPU time, so waiting
 //! for a core on a shared machine does not count. The table gives puzzles per second and
 //! the ratio sudokit / peer.
 //!
-//! `--engine NAME` measures another sudokit engine for 9×9 boards (for example `triad`)
-//! in place of `fast`.
+//! `--engine NAME` measures another sudokit engine for 9×9 boards in place of `fast`
+//! (`triad` when built with `--features triad`).
 //!
 //! `--only TASK` (`sudokit-first`, `sudokit-limit2`, `peer-first`, `peer-limit2`) runs
 //! just that task once over the files and prints its time, for profilers such as

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudokit::engine::{self, Engine, Search};
+use sudokit::engine::{self, Engine, Query, Search};
 use sudokit::{Grid, ReadOptions};
 
 use crate::batch;
@@ -240,7 +240,7 @@ fn answered_right(engine: &dyn Engine, s: &Search, puzzle: &Grid) -> bool {
     };
     match &s.solution {
         Some(g) => g.is_solution_of(puzzle),
-        None => s.count == 0 && matches!(other.count_only(puzzle, 1), Ok(0)),
+        None => s.count == 0 && matches!(other.count(puzzle, 1), Ok(0)),
     }
 }
 
@@ -258,7 +258,7 @@ fn timed_run(
         if over.load(Ordering::Relaxed) {
             return None;
         }
-        let r = engine.search(p, limit).ok();
+        let r = engine.search(p, &Query::up_to(limit)).ok();
         if start.elapsed() > budget {
             over.store(true, Ordering::Relaxed);
         }

@@ -15,7 +15,8 @@ Examples:
 
 One line per puzzle in input order: the number of solutions, with a `+` when the count
 stopped at the limit (`2+` means two or more). Malformed and invalid puzzles give a marker
-line `error: malformed` / `error: invalid` and a message on standard error.")]
+line `error: malformed` / `error: invalid`, a puzzle past --time-limit `error: gave up`,
+with a message on standard error.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -32,12 +33,13 @@ pub struct Args {
 /// Runs `sudokit count`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let engine = sudokit::engine::by_name(&args.run.engine)?;
+    let time_limit = args.run.limit.time_limit;
     let limit = args.limit;
     drive(
         &args.input,
         args.run.threads,
         args.run.stats,
-        |item| outcome::search(item, engine.as_ref(), limit),
+        |item| outcome::search(item, engine.as_ref(), limit, time_limit),
         |item, outcome, out, tally| {
             let Some(search) = outcome::searched(item, &outcome, out, tally, false)? else {
                 return Ok(());

@@ -7,11 +7,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use rayon::prelude::*;
+use sudokit::engine::{Budget, Budgeted};
 use sudokit::format::{write, OutputFormat};
 use sudokit::generate::{GenerateError, Generated, Generator, Options, SymmetryChoice};
 use sudokit::logic::{Level, Rating, Solver, TechniqueSet};
 use sudokit::rating::{rate, Difficulty};
-use sudokit::Layout;
+use sudokit::{Layout, SolveError};
 
 use crate::batch;
 use crate::common::{FormatArg, RunArgs};
@@ -113,7 +114,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         strict_minimal: args.strict_minimal,
         max_attempts: args.max_attempts,
     };
-    let generator = Generator::new(layout, options, engine.as_ref())?;
+    let generator = Generator::new(layout.clone(), options, engine.as_ref())?;
     let rated = args.difficulty.is_some() || args.rating.is_some() || args.rate;
     if rated && args.size != 9 {
         anyhow::bail!("--difficulty, --rating and --rate need 9×9 puzzles (the rater is 9×9)");
@@ -137,10 +138,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &bar,
         |&i| i as usize + 1,
         |&i| {
+            // With a time limit, each puzzle index gets its own deadline.
+            let budgeted = args.run.limit.time_limit.map(|limit| Budgeted {
+                engine: engine.as_ref(),
+                budget: Budget::time(limit),
+            });
+            let own;
+            let bounded = match &budgeted {
+                Some(engine) => {
+                    own = Generator::new(layout.clone(), options, engine)?;
+                    &own
+                }
+                None => &generator,
+            };
             let made = if args.clues.is_some() || filter.filters() {
-                pool.install(|| first_accepted(&generator, &filter, seed, i))
+                pool.install(|| first_accepted(bounded, &filter, seed, i))
             } else {
-                generator.generate(seed, i, |_| true)
+                bounded.generate(seed, i, |_| true)
             };
             made.map(|(m, tries)| {
                 let rating = rated.then(|| rate(&m.puzzle, &filter.solver));
@@ -162,6 +176,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         rating.as_ref(),
                     )
                     .map_err(OutputError)?;
+                }
+                Err(e @ GenerateError::Engine(SolveError::GaveUp { .. })) => {
+                    failed += 1;
+                    eprintln!("error: puzzle {}: {e} (raise --time-limit)", i + 1);
+                    writeln!(out, "error: gave up")?;
                 }
                 Err(e) => {
                     failed += 1;

@@ -4,10 +4,11 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use sudokit::engine::Budget;
 use sudokit::format::pencilmark;
 use sudokit::rating::{rate_unique, rate_unique_state, Difficulty};
 
-use crate::common::InputArgs;
+use crate::common::{InputArgs, TimeLimitArg};
 use crate::driver::drive_texts;
 use crate::input;
 use crate::logic::{self, Input, TechniqueArgs, Unusable};
@@ -28,7 +29,8 @@ a puzzle is never finished by guessing). --json prints one JSON object per puzzl
 Input as for `solve`, and pencilmark grids and Sukaku lines as for `hint`. Puzzles that
 cannot be read or have not exactly one solution get a marker line `error: malformed`,
 `error: invalid`, `error: no solution` or `error: multiple solutions` (logic that
-assumes uniqueness cannot rate them), with the reason on standard error.")]
+assumes uniqueness cannot rate them), with the reason on standard error; a puzzle whose
+solutions could not be counted within --time-limit gets `error: gave up`.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -47,11 +49,18 @@ pub struct Args {
 
     #[command(flatten)]
     select: TechniqueArgs,
+
+    #[command(flatten)]
+    limit: TimeLimitArg,
 }
 
 /// Runs `sudokit rate`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let solver = args.select.solver(false)?;
+    let budget = args
+        .limit
+        .time_limit
+        .map_or(Budget::UNLIMITED, Budget::time);
     let start = Instant::now();
     let (mut finished, mut stuck) = (0u64, 0u64);
     let (texts, unreadable) = input::read_texts(&args.input.files);
@@ -65,7 +74,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         false,
         |item| -> Result<(String, Difficulty), Unusable> {
             Ok(match logic::input(item)? {
-                Input::Puzzle(p) => (p.to_line(), rate_unique(p, &solver)?),
+                Input::Puzzle(p) => (p.to_line(), rate_unique(p, &solver, budget)?),
                 Input::Candidates(c) => {
                     let label = pencilmark::write_sukaku(&c);
                     (label, rate_unique_state(c, &solver)?)

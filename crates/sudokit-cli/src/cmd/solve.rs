@@ -22,7 +22,8 @@ Examples:
 
 Each puzzle gives one output record in input order: the solution, or a marker line
 `error: malformed`, `error: invalid`, `error: no solution`, `error: multiple solutions`
-(with --unique) or `error: engine`, with the reason on standard error.")]
+(with --unique), `error: gave up` (past --time-limit) or `error: engine`, with the
+reason on standard error.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -43,6 +44,7 @@ pub struct Args {
 /// Runs `sudokit solve`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let engine = sudokit::engine::by_name(&args.run.engine)?;
+    let time_limit = args.run.limit.time_limit;
     let limit = if args.unique { 2 } else { 1 };
     let format: OutputFormat = args.format.into();
     let blank = format != OutputFormat::Line;
@@ -50,7 +52,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &args.input,
         args.run.threads,
         args.run.stats,
-        |item| outcome::search(item, engine.as_ref(), limit),
+        |item| outcome::search(item, engine.as_ref(), limit, time_limit),
         |item, outcome, out, tally| write_one(item, &outcome, format, blank, out, tally),
     )
 }

@@ -25,6 +25,7 @@ True
 
 from ._sudokit import (
     ENGINES,
+    GaveUp,
     GenerateError,
     Grid,
     InvalidPuzzle,
@@ -43,6 +44,7 @@ from ._sudokit import (
 
 __all__ = [
     "ENGINES",
+    "GaveUp",
     "GenerateError",
     "Grid",
     "InvalidPuzzle",

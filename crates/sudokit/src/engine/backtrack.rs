@@ -12,7 +12,8 @@
 //! backtracking, kept fast by its bit tricks and its ordering.
 
 use crate::candidates::Mask;
-use crate::engine::{Engine, Search, SolveError, Stats};
+use crate::engine::frame::{self, Query};
+use crate::engine::{Engine, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
@@ -22,13 +23,13 @@ use crate::layout::Layout;
 /// another depth:
 ///
 /// ```
-/// use sudokit::engine::{Backtrack, Engine};
+/// use sudokit::engine::{Backtrack, Query};
 /// let puzzle: sudokit::Grid =
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 ///         .parse()
 ///         .unwrap();
 /// let two = Backtrack { lookahead: 2 };
-/// let (found, counters) = two.search_counted(&puzzle, 1).unwrap();
+/// let (found, counters) = two.search_counted(&puzzle, &Query::first()).unwrap();
 /// assert!(found.solution.unwrap().is_solution_of(&puzzle));
 /// assert!(counters.swaps > 0);
 /// ```
@@ -45,7 +46,7 @@ impl Default for Backtrack {
     }
 }
 
-/// Backtrack-specific counters, next to the common [`Stats`].
+/// Backtrack-specific counters, next to the common [`Stats`](crate::Stats).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BacktrackCounters {
     /// Times the look-ahead swapped a more constrained cell into the current place.
@@ -63,22 +64,19 @@ struct Slot {
     bx: usize,
 }
 
-struct Run {
+struct Run<'a> {
     all: Mask,
     lookahead: usize,
-    limit: u64,
     rows: Vec<Mask>,
     cols: Vec<Mask>,
     boxes: Vec<Mask>,
     board: Vec<u8>,
     open: Vec<Slot>,
-    count: u64,
-    first: Option<Vec<u8>>,
-    stats: Stats,
+    record: &'a mut frame::Run<Vec<u8>>,
     counters: BacktrackCounters,
 }
 
-impl Run {
+impl Run<'_> {
     #[inline]
     fn avail(&self, s: Slot) -> Mask {
         self.all & !(self.rows[s.row] | self.cols[s.col] | self.boxes[s.bx])
@@ -94,13 +92,12 @@ impl Run {
 
     /// Fills `open[..left]`; returns `true` once the limit is reached.
     fn recurse(&mut self, left: usize) -> bool {
-        self.stats.nodes += 1;
+        if !self.record.enter() {
+            return true;
+        }
         if left == 0 {
-            self.count += 1;
-            if self.first.is_none() {
-                self.first = Some(self.board.clone());
-            }
-            return self.count >= self.limit;
+            self.record.found(|| self.board.clone());
+            return self.record.done();
         }
         let top = left - 1;
         if self.lookahead > 0 && top > 0 {
@@ -110,7 +107,7 @@ impl Run {
                 let n = self.avail(self.open[i]).count_ones();
                 if n == 0 {
                     self.counters.cutoffs += 1;
-                    self.stats.backtracks += 1;
+                    self.record.stats.backtracks += 1;
                     return false;
                 }
                 if n < best_n {
@@ -126,7 +123,7 @@ impl Run {
         let slot = self.open[top];
         let mut avail = self.avail(slot);
         if avail == 0 {
-            self.stats.backtracks += 1;
+            self.record.stats.backtracks += 1;
             return false;
         }
         let guessing = avail & (avail - 1) != 0;
@@ -134,7 +131,7 @@ impl Run {
             let digit = avail & avail.wrapping_neg();
             avail &= avail - 1;
             if guessing {
-                self.stats.guesses += 1;
+                self.record.stats.guesses += 1;
             }
             self.toggle(slot, digit);
             self.board[slot.cell] = digit.trailing_zeros() as u8 + 1;
@@ -154,28 +151,25 @@ impl Backtrack {
     pub fn search_counted(
         &self,
         puzzle: &Grid,
-        limit: u64,
+        query: &Query,
     ) -> Result<(Search, BacktrackCounters), SolveError> {
+        let body = |record: &mut frame::Run<Vec<u8>>| self.start(puzzle, record);
+        frame::run(self, puzzle, query, body, |cells| cells)
+    }
+
+    /// Searches from the givens of `puzzle` (a classic layout) within `record`.
+    fn start(&self, puzzle: &Grid, record: &mut frame::Run<Vec<u8>>) -> BacktrackCounters {
         let layout = puzzle.layout();
-        if !self.supports(layout) {
-            return Err(SolveError::Unsupported {
-                engine: self.name(),
-                size: layout.size(),
-            });
-        }
         let n = layout.size();
         let mut run = Run {
             all: layout.all_digits(),
             lookahead: self.lookahead,
-            limit: limit.max(1),
             rows: vec![0; n],
             cols: vec![0; n],
             boxes: vec![0; n],
             board: puzzle.cells().to_vec(),
             open: Vec::with_capacity(layout.cell_count()),
-            count: 0,
-            first: None,
-            stats: Stats::default(),
+            record,
             counters: BacktrackCounters::default(),
         };
         let mut consistent = true;
@@ -209,18 +203,10 @@ impl Backtrack {
             let left = run.open.len();
             run.recurse(left);
         } else {
-            run.stats.nodes += 1;
-            run.stats.backtracks += 1;
+            run.record.stats.nodes += 1;
+            run.record.stats.backtracks += 1;
         }
-        let solution = run.first.map(|cells| {
-            Grid::from_cells(layout.clone(), cells).expect("solution values in range")
-        });
-        let search = Search {
-            count: run.count,
-            solution,
-            stats: run.stats,
-        };
-        Ok((search, run.counters))
+        run.counters
     }
 }
 
@@ -234,8 +220,8 @@ impl Engine for Backtrack {
         layout.is_classic()
     }
 
-    fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
-        self.search_counted(puzzle, limit).map(|(s, _)| s)
+    fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError> {
+        Ok(self.search_counted(puzzle, query)?.0)
     }
 }
 
@@ -248,7 +234,7 @@ mod tests {
         let g = Grid::empty(Layout::classic(4).unwrap());
         for lookahead in 0..=3 {
             let s = Backtrack { lookahead }.count(&g, u64::MAX).unwrap();
-            assert_eq!(s.count, 288, "lookahead {lookahead}");
+            assert_eq!(s, 288, "lookahead {lookahead}");
         }
     }
 

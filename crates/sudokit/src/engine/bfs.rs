@@ -9,7 +9,7 @@
 //! first served among equals).
 //!
 //! Both keep every frontier state in memory, which grows fast on hard puzzles, so they
-//! stop with [`SolveError::Bound`] after [`BoardSearch::max_nodes`] expansions or when
+//! give up with [`SolveError::GaveUp`] after [`BoardSearch::max_nodes`] expansions or when
 //! the frontier would hold more than [`BoardSearch::max_frontier_bytes`].
 
 // The docs above link this module's private parts, for `cargo doc --document-private-items`.
@@ -20,7 +20,8 @@ mod board;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
-use crate::engine::{Engine, Search, SolveError, Stats};
+use crate::engine::frame::{self, GiveUp, Query};
+use crate::engine::{Engine, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
@@ -43,15 +44,15 @@ pub enum Strategy {
 /// Every field can be changed:
 ///
 /// ```
-/// use sudokit::engine::{BoardSearch, Engine};
+/// use sudokit::engine::{BoardSearch, Query};
 /// let puzzle: sudokit::Grid =
 ///     "52...6.........7.13...........4..8..6......5...........418.........3..2...87....."
 ///         .parse()
 ///         .unwrap();
 /// let plain = BoardSearch { subsets: 1, collapse: false, ..BoardSearch::best_first() };
-/// let (found, counters) = plain.search_counted(&puzzle, 1).unwrap();
+/// let (found, counters) = plain.search_counted(&puzzle, &Query::first()).unwrap();
 /// assert!(found.solution.unwrap().is_solution_of(&puzzle));
-/// let (_, better) = BoardSearch::best_first().search_counted(&puzzle, 1).unwrap();
+/// let (_, better) = BoardSearch::best_first().search_counted(&puzzle, &Query::first()).unwrap();
 /// assert!(better.expanded <= counters.expanded);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,10 +65,10 @@ pub struct BoardSearch {
     /// The coursework's last improvement: `successors()` recurses through a lone
     /// surviving successor that is not a solution.
     pub collapse: bool,
-    /// Expanded states after which the search gives up with [`SolveError::Bound`].
+    /// Expanded states after which the search gives up with [`SolveError::GaveUp`].
     pub max_nodes: u64,
     /// Heap bytes the frontier may hold before the search gives up with
-    /// [`SolveError::Bound`].
+    /// [`SolveError::GaveUp`].
     pub max_frontier_bytes: usize,
 }
 
@@ -97,7 +98,7 @@ impl BoardSearch {
     }
 }
 
-/// Counters of the board-state search, next to the common [`Stats`].
+/// Counters of the board-state search, next to the common [`Stats`](crate::Stats).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BoardCounters {
     /// States taken off the frontier (the coursework's "nodes expanded").
@@ -167,14 +168,17 @@ impl BoardSearch {
     pub fn search_counted(
         &self,
         puzzle: &Grid,
-        limit: u64,
+        query: &Query,
     ) -> Result<(Search, BoardCounters), SolveError> {
+        let body = |record: &mut frame::Run<Vec<u8>>| self.expand(puzzle, record);
+        frame::run(self, puzzle, query, body, |cells| cells)
+    }
+
+    /// Expands states from the givens of `puzzle` within `record`.
+    fn expand(&self, puzzle: &Grid, record: &mut frame::Run<Vec<u8>>) -> BoardCounters {
         let layout = puzzle.layout();
-        let limit = limit.max(1);
         let mut rules = Rules::new(layout, self.subsets, self.collapse);
         let mut counters = BoardCounters::default();
-        let mut count = 0;
-        let mut first = None;
         let mut start = Board::blank(layout);
         let consistent = puzzle
             .cells()
@@ -194,13 +198,16 @@ impl BoardSearch {
         }
         while let Some(board) = frontier.pop() {
             if counters.expanded >= self.max_nodes {
-                return Err(self.bound(counters.expanded));
+                record.give_up(GiveUp::EngineBound);
+                break;
+            }
+            if !record.enter() {
+                break;
             }
             counters.expanded += 1;
             if board.is_solution() {
-                count += 1;
-                first.get_or_insert_with(|| board.digits());
-                if count >= limit {
+                record.found(|| board.digits());
+                if record.done() {
                     break;
                 }
                 continue;
@@ -211,30 +218,14 @@ impl BoardSearch {
             }
             counters.peak_frontier = counters.peak_frontier.max(frontier.len());
             if frontier.len().saturating_mul(board_bytes) > self.max_frontier_bytes {
-                return Err(self.bound(counters.expanded));
+                record.give_up(GiveUp::EngineBound);
+                break;
             }
         }
-        let stats = Stats {
-            nodes: counters.expanded.max(1),
-            guesses: rules.tried,
-            backtracks: rules.rejected + u64::from(!consistent),
-        };
-        let solution = first.map(|cells| {
-            Grid::from_cells(layout.clone(), cells).expect("solution values in range")
-        });
-        let search = Search {
-            count,
-            solution,
-            stats,
-        };
-        Ok((search, counters))
-    }
-
-    fn bound(&self, nodes: u64) -> SolveError {
-        SolveError::Bound {
-            engine: self.name(),
-            nodes,
-        }
+        record.stats.nodes = record.stats.nodes.max(1);
+        record.stats.guesses = rules.tried;
+        record.stats.backtracks = rules.rejected + u64::from(!consistent);
+        counters
     }
 }
 
@@ -250,8 +241,8 @@ impl Engine for BoardSearch {
         true
     }
 
-    fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
-        self.search_counted(puzzle, limit).map(|(s, _)| s)
+    fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError> {
+        Ok(self.search_counted(puzzle, query)?.0)
     }
 }
 
@@ -269,9 +260,10 @@ mod tests {
         let err = tight.count(&g, u64::MAX).unwrap_err();
         assert_eq!(
             err,
-            SolveError::Bound {
+            SolveError::GaveUp {
                 engine: "bfs",
-                nodes: 10
+                nodes: 10,
+                reason: GiveUp::EngineBound,
             }
         );
         let small = BoardSearch {
@@ -280,8 +272,9 @@ mod tests {
         };
         assert!(matches!(
             small.count(&g, u64::MAX),
-            Err(SolveError::Bound {
+            Err(SolveError::GaveUp {
                 engine: "best-first",
+                reason: GiveUp::EngineBound,
                 ..
             })
         ));

@@ -15,23 +15,24 @@
 //! the way back. Counting enumerates covers until the limit.
 
 use crate::candidates::{bit, Mask};
-use crate::engine::{Engine, Search, SolveError, Stats};
+use crate::engine::frame::{self, Query};
+use crate::engine::{Engine, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
 /// Knuth's dancing links engine (see the module docs). It has no options.
 ///
 /// ```
-/// use sudokit::engine::{Dlx, Engine};
+/// use sudokit::engine::{Dlx, Query};
 /// let puzzle = sudokit::Grid::empty(sudokit::Layout::classic(4).unwrap());
-/// let (found, counters) = Dlx.search_counted(&puzzle, u64::MAX);
+/// let (found, counters) = Dlx.search_counted(&puzzle, &Query::up_to(u64::MAX)).unwrap();
 /// assert_eq!(found.count, 288);
 /// assert!(counters.updates > 0);
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Dlx;
 
-/// Dancing-links counters, next to the common [`Stats`].
+/// Dancing-links counters, next to the common [`Stats`](crate::Stats).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DlxCounters {
     /// Link updates: nodes unlinked while covering columns (Knuth's measure of work).
@@ -158,31 +159,27 @@ impl Matrix {
     }
 }
 
-struct Run {
+struct Run<'a> {
     m: Matrix,
-    limit: u64,
-    count: u64,
     chosen: Vec<u32>,
-    first: Option<Vec<u32>>,
-    stats: Stats,
+    record: &'a mut frame::Run<Vec<u32>>,
     counters: DlxCounters,
 }
 
-impl Run {
+impl Run<'_> {
     /// Algorithm X; returns `true` once the limit is reached.
     fn search(&mut self) -> bool {
-        self.stats.nodes += 1;
+        if !self.record.enter() {
+            return true;
+        }
         if self.m.right[0] == 0 {
-            self.count += 1;
-            if self.first.is_none() {
-                self.first = Some(self.chosen.clone());
-            }
-            return self.count >= self.limit;
+            self.record.found(|| self.chosen.clone());
+            return self.record.done();
         }
         let c = self.m.smallest_column();
         let rows = self.m.size[c as usize];
         if rows == 0 {
-            self.stats.backtracks += 1;
+            self.record.stats.backtracks += 1;
             return false;
         }
         self.m.cover(c, &mut self.counters.updates);
@@ -190,7 +187,7 @@ impl Run {
         let mut done = false;
         while r != c && !done {
             if rows > 1 {
-                self.stats.guesses += 1;
+                self.record.stats.guesses += 1;
             }
             self.chosen.push(self.m.row[r as usize]);
             let mut j = self.m.right[r as usize];
@@ -249,35 +246,34 @@ fn build(puzzle: &Grid) -> Matrix {
 
 impl Dlx {
     /// Searches like [`Engine::search`] and also returns the dancing-links counters.
-    pub fn search_counted(&self, puzzle: &Grid, limit: u64) -> (Search, DlxCounters) {
+    pub fn search_counted(
+        &self,
+        puzzle: &Grid,
+        query: &Query,
+    ) -> Result<(Search, DlxCounters), SolveError> {
         let layout = puzzle.layout();
         let n = layout.size();
-        let m = build(puzzle);
-        let rows = m.rows;
-        let mut run = Run {
-            m,
-            limit: limit.max(1),
-            count: 0,
-            chosen: Vec::with_capacity(layout.cell_count()),
-            first: None,
-            stats: Stats::default(),
-            counters: DlxCounters { updates: 0, rows },
+        let body = |record: &mut frame::Run<Vec<u32>>| {
+            let m = build(puzzle);
+            let rows = m.rows;
+            let mut run = Run {
+                m,
+                chosen: Vec::with_capacity(layout.cell_count()),
+                record,
+                counters: DlxCounters { updates: 0, rows },
+            };
+            run.search();
+            run.counters
         };
-        run.search();
-        let solution = run.first.map(|chosen| {
+        let cells = |chosen: Vec<u32>| {
             let mut cells = vec![0u8; layout.cell_count()];
             for r in chosen {
                 let r = r as usize;
                 cells[r / n] = (r % n) as u8 + 1;
             }
-            Grid::from_cells(layout.clone(), cells).expect("a cover fills every cell")
-        });
-        let search = Search {
-            count: run.count,
-            solution,
-            stats: run.stats,
+            cells
         };
-        (search, run.counters)
+        frame::run(self, puzzle, query, body, cells)
     }
 }
 
@@ -290,8 +286,8 @@ impl Engine for Dlx {
         true
     }
 
-    fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
-        Ok(self.search_counted(puzzle, limit).0)
+    fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError> {
+        Ok(self.search_counted(puzzle, query)?.0)
     }
 }
 
@@ -304,9 +300,15 @@ mod tests {
         // 4×4: 16 cells × 4 digits when empty; a given keeps one row and removes its
         // digit from the 7 peers.
         let empty = Grid::empty(Layout::classic(4).unwrap());
-        assert_eq!(Dlx.search_counted(&empty, 1).1.rows, 64);
+        assert_eq!(
+            Dlx.search_counted(&empty, &Query::first()).unwrap().1.rows,
+            64
+        );
         let one: Grid = "1...............".parse().unwrap();
-        assert_eq!(Dlx.search_counted(&one, 1).1.rows, 64 - 3 - 7);
+        assert_eq!(
+            Dlx.search_counted(&one, &Query::first()).unwrap().1.rows,
+            64 - 3 - 7
+        );
     }
 
     #[test]
@@ -320,8 +322,10 @@ mod tests {
         let diag: Vec<usize> = (0..4).map(|i| i * 5).collect();
         let layout = std::sync::Arc::new(Layout::with_boxes(2, 2, vec![diag]).unwrap());
         let g = Grid::empty(layout);
-        let s = Dlx.count(&g, u64::MAX).unwrap();
-        let reference = crate::engine::Generic.count(&g, u64::MAX).unwrap();
+        let s = Dlx.search(&g, &Query::up_to(u64::MAX)).unwrap();
+        let reference = crate::engine::Generic
+            .search(&g, &Query::up_to(u64::MAX))
+            .unwrap();
         assert_eq!(s.count, reference.count);
         assert!(s.solution.unwrap().is_solution_of(&g));
     }

@@ -8,7 +8,8 @@
 //! has two, on a digit with two places left in a unit; it copies the state per branch.
 
 use crate::candidates::{bit, Mask};
-use crate::engine::{Engine, Search, SolveError, Stats};
+use crate::engine::frame::{self, Query};
+use crate::engine::{Engine, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
@@ -30,10 +31,7 @@ struct Run<'a> {
     /// Units whose cells changed since they were last scanned for hidden singles.
     dirty: Vec<bool>,
     dirty_list: Vec<usize>,
-    limit: u64,
-    count: u64,
-    first: Option<Vec<u8>>,
-    stats: Stats,
+    record: &'a mut frame::Run<Vec<u8>>,
 }
 
 impl Run<'_> {
@@ -145,12 +143,11 @@ impl Run<'_> {
     }
 
     fn search(&mut self, mut s: State) {
-        self.stats.nodes += 1;
+        if !self.record.enter() {
+            return;
+        }
         if s.open == 0 {
-            self.count += 1;
-            if self.first.is_none() {
-                self.first = Some(s.values);
-            }
+            self.record.found(|| s.values);
             return;
         }
         let mut best = usize::MAX;
@@ -187,7 +184,7 @@ impl Run<'_> {
         );
         choices.reverse();
         while let Some((cell, d)) = choices.pop() {
-            self.stats.guesses += 1;
+            self.record.stats.guesses += 1;
             // The last branch takes the state itself; the others work on copies.
             let mut next = if choices.is_empty() {
                 std::mem::take(&mut s)
@@ -199,9 +196,9 @@ impl Run<'_> {
             if self.propagate(&mut next) {
                 self.search(next);
             } else {
-                self.stats.backtracks += 1;
+                self.record.stats.backtracks += 1;
             }
-            if self.count >= self.limit {
+            if self.record.done() {
                 return;
             }
         }
@@ -217,48 +214,40 @@ impl Engine for Generic {
         true
     }
 
-    fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
+    fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError> {
         let layout = puzzle.layout();
         let cells = layout.cell_count();
-        let mut run = Run {
-            layout,
-            all: layout.all_digits(),
-            queue: Vec::with_capacity(cells),
-            dirty: vec![true; layout.units().len()],
-            dirty_list: (0..layout.units().len()).collect(),
-            limit: limit.max(1),
-            count: 0,
-            first: None,
-            stats: Stats::default(),
+        let body = |record: &mut frame::Run<Vec<u8>>| {
+            let mut run = Run {
+                layout,
+                all: layout.all_digits(),
+                queue: Vec::with_capacity(cells),
+                dirty: vec![true; layout.units().len()],
+                dirty_list: (0..layout.units().len()).collect(),
+                record,
+            };
+            let mut state = State {
+                values: vec![0; cells],
+                cands: vec![run.all; cells],
+                open: cells,
+            };
+            run.queue.extend(
+                puzzle
+                    .cells()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &v)| v != 0)
+                    .map(|(c, &v)| (c, v))
+                    .rev(),
+            );
+            if run.propagate(&mut state) {
+                run.search(state);
+            } else {
+                run.record.stats.nodes += 1;
+                run.record.stats.backtracks += 1;
+            }
         };
-        let mut state = State {
-            values: vec![0; cells],
-            cands: vec![run.all; cells],
-            open: cells,
-        };
-        run.queue.extend(
-            puzzle
-                .cells()
-                .iter()
-                .enumerate()
-                .filter(|(_, &v)| v != 0)
-                .map(|(c, &v)| (c, v))
-                .rev(),
-        );
-        if run.propagate(&mut state) {
-            run.search(state);
-        } else {
-            run.stats.nodes += 1;
-            run.stats.backtracks += 1;
-        }
-        let solution = run.first.map(|cells| {
-            Grid::from_cells(layout.clone(), cells).expect("solution values in range")
-        });
-        Ok(Search {
-            count: run.count,
-            solution,
-            stats: run.stats,
-        })
+        Ok(frame::run(self, puzzle, query, body, |cells| cells)?.0)
     }
 }
 
@@ -269,7 +258,7 @@ mod tests {
     #[test]
     fn empty_4x4_has_288_solutions() {
         let g = Grid::empty(Layout::classic(4).unwrap());
-        let s = Generic.count(&g, u64::MAX).unwrap();
+        let s = Generic.search(&g, &Query::up_to(u64::MAX)).unwrap();
         assert_eq!(s.count, 288);
         assert!(s.solution.unwrap().is_solution_of(&g));
     }
@@ -277,8 +266,8 @@ mod tests {
     #[test]
     fn count_stops_at_limit() {
         let g = Grid::empty(Layout::classic(4).unwrap());
-        assert_eq!(Generic.count(&g, 10).unwrap().count, 10);
-        assert_eq!(Generic.count(&g, 0).unwrap().count, 1);
+        assert_eq!(Generic.count(&g, 10).unwrap(), 10);
+        assert_eq!(Generic.count(&g, 0).unwrap(), 1);
     }
 
     #[test]

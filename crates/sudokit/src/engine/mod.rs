@@ -1,9 +1,10 @@
 //! Solving engines: one contract, several implementations.
 //!
-//! Every engine implements [`Engine::search`]: find up to `limit` solutions of a puzzle,
-//! return how many were found (stopping at `limit`), the first one, and statistics.
-//! [`Engine::solve`] (`limit = 1`) and [`Engine::count`] are built on it; `limit = 2`
-//! is the uniqueness check.
+//! Every engine implements [`Engine::search`]: find solutions of a puzzle as a [`Query`]
+//! asks (up to its limit, keeping the first or not, within its [`Budget`]) and return
+//! how many were found, the first one, and statistics. [`Engine::solve`] (the first
+//! solution) and [`Engine::count`] (a count alone; `limit = 2` is the uniqueness check)
+//! are built on it. Every engine's search runs in one frame (the `frame` module).
 //!
 //! Engines never panic on bad puzzles: a puzzle with a conflict or no solution gives a
 //! count of 0. The CLI validates puzzles first ([`crate::Grid::validate`]) so that it can
@@ -23,17 +24,19 @@
 //! let puzzle: sudokit::Grid = "1...2...3...4...".parse().unwrap();
 //! let two_ahead = Backtrack { lookahead: 2 };
 //! let triples = BoardSearch { subsets: 3, collapse: false, max_nodes: 10_000, ..BoardSearch::bfs() };
-//! assert_eq!(two_ahead.count(&puzzle, 5).unwrap().count, 5);
-//! assert_eq!(triples.count(&puzzle, 5).unwrap().count, 5);
+//! assert_eq!(two_ahead.count(&puzzle, 5).unwrap(), 5);
+//! assert_eq!(triples.count(&puzzle, 5).unwrap(), 5);
 //! ```
 
 pub mod backtrack;
 pub mod bfs;
 pub mod dlx;
 pub mod fast;
+mod frame;
 pub mod generic;
 mod nine;
 pub mod norvig;
+#[cfg(feature = "triad")]
 mod triad;
 
 use std::fmt;
@@ -47,8 +50,10 @@ pub use backtrack::Backtrack;
 pub use bfs::BoardSearch;
 pub use dlx::Dlx;
 pub use fast::Fast;
+pub use frame::{Budget, GiveUp, Query};
 pub use generic::Generic;
 pub use norvig::Norvig;
+#[cfg(feature = "triad")]
 pub use triad::Triad;
 
 /// Counters an engine keeps while searching.
@@ -99,28 +104,34 @@ pub enum SolveError {
         /// Board size.
         size: usize,
     },
-    /// The engine stopped at its node or memory bound before finishing.
-    #[error("engine `{engine}` stopped after {nodes} nodes (its bound); raise the bound or use a depth-first engine")]
-    Bound {
+    /// The search gave up before its end: its budget, or the engine's own bound, ran
+    /// out.
+    #[error("engine `{engine}` gave up after {nodes} nodes: {reason}")]
+    GaveUp {
         /// Engine name.
         engine: &'static str,
-        /// Nodes expanded when it stopped.
+        /// Nodes visited when it gave up.
         nodes: u64,
+        /// What ran out.
+        reason: GiveUp,
     },
     /// No engine of that name.
-    #[error("unknown engine `{name}`; choose one of: {}", NAMES.join(", "))]
+    #[error("unknown engine `{name}`; choose one of: {}{hint}", NAMES.join(", "))]
     UnknownEngine {
         /// The name given.
         name: String,
+        /// How to get the engine when it exists but was left out of this build (empty
+        /// otherwise).
+        hint: &'static str,
     },
 }
 
 /// A solving engine.
 ///
 /// ```
-/// use sudokit::engine::{Engine, Generic};
+/// use sudokit::engine::{Engine, Generic, Query};
 /// let puzzle: sudokit::Grid = "1...2...3...4...".parse().unwrap();
-/// let found = Generic.count(&puzzle, 1000).unwrap();
+/// let found = Generic.search(&puzzle, &Query::up_to(1000)).unwrap();
 /// assert!(found.count > 1);
 /// assert!(found.solution.unwrap().is_solution_of(&puzzle));
 /// ```
@@ -131,8 +142,8 @@ pub trait Engine: Send + Sync + fmt::Debug {
     /// Whether the engine handles this layout.
     fn supports(&self, layout: &Layout) -> bool;
 
-    /// Finds up to `limit` solutions (`limit ≥ 1`; 0 is taken as 1).
-    fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError>;
+    /// Searches as `query` asks (see [`Query`]).
+    fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError>;
 
     /// Whether the engine itself finds no solution on this layout for a puzzle with a
     /// digit twice in a unit (it checks the givens as it enters them). A caller that
@@ -142,20 +153,14 @@ pub trait Engine: Send + Sync + fmt::Debug {
         false
     }
 
-    /// The first solution, if any.
+    /// The first solution, if any, with no budget ([`Query::first`]).
     fn solve(&self, puzzle: &Grid) -> Result<Search, SolveError> {
-        self.search(puzzle, 1)
+        self.search(puzzle, &Query::first())
     }
 
-    /// Counts solutions, stopping at `limit`.
-    fn count(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
-        self.search(puzzle, limit)
-    }
-
-    /// Counts solutions, stopping at `limit`, and keeps none of them: the whole answer
-    /// of a uniqueness check (`count_only(puzzle, 2) == Ok(1)`). Engines that can skip
-    /// building the first solution do (`fast`, `triad`); the others answer through
-    /// [`Engine::count`].
+    /// The number of solutions, counting no further than `limit` and keeping none of
+    /// them, with no budget ([`Query::count`]): `count(puzzle, 2) == Ok(1)` is the
+    /// uniqueness check.
     ///
     /// ```
     /// use sudokit::engine::{Engine, Fast};
@@ -163,10 +168,10 @@ pub trait Engine: Send + Sync + fmt::Debug {
     ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     ///         .parse()
     ///         .unwrap();
-    /// assert_eq!(Fast.count_only(&puzzle, 2).unwrap(), 1);
+    /// assert_eq!(Fast.count(&puzzle, 2).unwrap(), 1);
     /// ```
-    fn count_only(&self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
-        Ok(self.count(puzzle, limit)?.count)
+    fn count(&self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
+        Ok(self.search(puzzle, &Query::count(limit))?.count)
     }
 }
 
@@ -194,12 +199,8 @@ impl Engine for Auto {
         true
     }
 
-    fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
-        self.engine_for(puzzle.layout()).search(puzzle, limit)
-    }
-
-    fn count_only(&self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
-        self.engine_for(puzzle.layout()).count_only(puzzle, limit)
+    fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError> {
+        self.engine_for(puzzle.layout()).search(puzzle, query)
     }
 
     fn rejects_clashes(&self, layout: &Layout) -> bool {
@@ -207,18 +208,57 @@ impl Engine for Auto {
     }
 }
 
+/// An engine whose every search is bounded by `budget` as well as by the query's own
+/// (the first of the two to run out ends it): a way to bound code that takes an engine
+/// and searches many times, such as the generator.
+///
+/// ```
+/// use sudokit::engine::{Budget, Budgeted, Engine, Generic, SolveError};
+/// let empty = sudokit::Grid::empty(sudokit::Layout::classic(9).unwrap());
+/// let bounded = Budgeted { engine: &Generic, budget: Budget::nodes(10) };
+/// assert!(matches!(bounded.count(&empty, 1000), Err(SolveError::GaveUp { .. })));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Budgeted<'e> {
+    /// The engine that searches.
+    pub engine: &'e dyn Engine,
+    /// The bound added to every query.
+    pub budget: Budget,
+}
+
+impl Engine for Budgeted<'_> {
+    fn name(&self) -> &'static str {
+        self.engine.name()
+    }
+
+    fn supports(&self, layout: &Layout) -> bool {
+        self.engine.supports(layout)
+    }
+
+    fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError> {
+        let budget = query.budget.and(self.budget);
+        self.engine.search(puzzle, &query.within(budget))
+    }
+
+    fn rejects_clashes(&self, layout: &Layout) -> bool {
+        self.engine.rejects_clashes(layout)
+    }
+}
+
+/// The engine names, `triad` last when it is built.
+macro_rules! names {
+    ($($extra:literal)?) => {
+        &["auto", "fast", "generic", "norvig", "backtrack", "dlx", "bfs", "best-first" $(, $extra)?]
+    };
+}
+
 /// The engine names `--engine` accepts.
-pub const NAMES: &[&str] = &[
-    "auto",
-    "fast",
-    "generic",
-    "norvig",
-    "backtrack",
-    "dlx",
-    "bfs",
-    "best-first",
-    "triad",
-];
+#[cfg(feature = "triad")]
+pub const NAMES: &[&str] = names!("triad");
+
+/// The engine names `--engine` accepts (`triad` needs the `triad` feature).
+#[cfg(not(feature = "triad"))]
+pub const NAMES: &[&str] = names!();
 
 /// Builds an engine by name (see [`NAMES`]).
 ///
@@ -237,9 +277,16 @@ pub fn by_name(name: &str) -> Result<Box<dyn Engine>, SolveError> {
         "dlx" => Ok(Box::new(Dlx)),
         "bfs" => Ok(Box::new(BoardSearch::bfs())),
         "best-first" => Ok(Box::new(BoardSearch::best_first())),
+        #[cfg(feature = "triad")]
         "triad" => Ok(Box::new(Triad)),
+        #[cfg(not(feature = "triad"))]
+        "triad" => Err(SolveError::UnknownEngine {
+            name: name.to_string(),
+            hint: " (`triad` is experimental: build with `--features triad` to use it)",
+        }),
         _ => Err(SolveError::UnknownEngine {
             name: name.to_string(),
+            hint: "",
         }),
     }
 }

@@ -20,19 +20,20 @@
 //! are the same: both rules are applied until nothing changes.
 
 use crate::candidates::{bit, Mask};
-use crate::engine::{Engine, Search, SolveError, Stats};
+use crate::engine::frame::{self, Query};
+use crate::engine::{Engine, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
 /// Norvig's propagate-and-search engine (see the module docs). It has no options.
 ///
 /// ```
-/// use sudokit::engine::{Engine, Norvig};
+/// use sudokit::engine::{Norvig, Query};
 /// let puzzle: sudokit::Grid =
 ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 ///         .parse()
 ///         .unwrap();
-/// let (found, counters) = Norvig.search_counted(&puzzle, 2);
+/// let (found, counters) = Norvig.search_counted(&puzzle, &Query::up_to(2)).unwrap();
 /// assert_eq!(found.count, 1);
 /// assert!(found.solution.unwrap().is_solution_of(&puzzle));
 /// assert!(counters.assignments >= 81 - 32);
@@ -40,7 +41,7 @@ use crate::layout::Layout;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Norvig;
 
-/// Norvig-specific counters, next to the common [`Stats`].
+/// Norvig-specific counters, next to the common [`Stats`](crate::Stats).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct NorvigCounters {
     /// Calls of `assign`: the givens, the branches tried and every rule-2 placement.
@@ -51,10 +52,7 @@ pub struct NorvigCounters {
 
 struct Run<'a> {
     layout: &'a Layout,
-    limit: u64,
-    count: u64,
-    first: Option<Vec<Mask>>,
-    stats: Stats,
+    record: &'a mut frame::Run<Vec<Mask>>,
     counters: NorvigCounters,
     /// Pending `eliminate(cell, value)` calls.
     pending: Vec<(usize, Mask)>,
@@ -115,7 +113,9 @@ impl Run<'_> {
 
     /// `search(values)`: depth-first on the cell with the fewest values.
     fn search(&mut self, values: Vec<Mask>) {
-        self.stats.nodes += 1;
+        if !self.record.enter() {
+            return;
+        }
         let mut best: Option<(u32, usize)> = None;
         for (cell, &m) in values.iter().enumerate() {
             let n = m.count_ones();
@@ -124,24 +124,21 @@ impl Run<'_> {
             }
         }
         let Some((_, cell)) = best else {
-            self.count += 1;
-            if self.first.is_none() {
-                self.first = Some(values);
-            }
+            self.record.found(|| values);
             return;
         };
         let mut choices = values[cell];
         while choices != 0 {
             let d = choices & choices.wrapping_neg();
             choices &= choices - 1;
-            self.stats.guesses += 1;
+            self.record.stats.guesses += 1;
             let mut copy = values.clone();
             if self.assign(&mut copy, cell, d) {
                 self.search(copy);
             } else {
-                self.stats.backtracks += 1;
+                self.record.stats.backtracks += 1;
             }
-            if self.count >= self.limit {
+            if self.record.done() {
                 return;
             }
         }
@@ -150,42 +147,37 @@ impl Run<'_> {
 
 impl Norvig {
     /// Searches like [`Engine::search`] and also returns the Norvig-specific counters.
-    pub fn search_counted(&self, puzzle: &Grid, limit: u64) -> (Search, NorvigCounters) {
+    pub fn search_counted(
+        &self,
+        puzzle: &Grid,
+        query: &Query,
+    ) -> Result<(Search, NorvigCounters), SolveError> {
         let layout = puzzle.layout();
-        let mut run = Run {
-            layout,
-            limit: limit.max(1),
-            count: 0,
-            first: None,
-            stats: Stats::default(),
-            counters: NorvigCounters::default(),
-            pending: Vec::new(),
+        let body = |record: &mut frame::Run<Vec<Mask>>| {
+            let mut run = Run {
+                layout,
+                record,
+                counters: NorvigCounters::default(),
+                pending: Vec::new(),
+            };
+            // parse_grid: start with every value everywhere and assign each given.
+            let mut values = vec![layout.all_digits(); layout.cell_count()];
+            let consistent = puzzle
+                .cells()
+                .iter()
+                .enumerate()
+                .filter(|(_, &v)| v != 0)
+                .all(|(cell, &v)| run.assign(&mut values, cell, bit(v)));
+            if consistent {
+                run.search(values);
+            } else {
+                run.record.stats.nodes += 1;
+                run.record.stats.backtracks += 1;
+            }
+            run.counters
         };
-        // parse_grid: start with every value everywhere and assign each given.
-        let mut values = vec![layout.all_digits(); layout.cell_count()];
-        let consistent = puzzle
-            .cells()
-            .iter()
-            .enumerate()
-            .filter(|(_, &v)| v != 0)
-            .all(|(cell, &v)| run.assign(&mut values, cell, bit(v)));
-        if consistent {
-            run.search(values);
-        } else {
-            run.stats.nodes += 1;
-            run.stats.backtracks += 1;
-        }
-        let solution = run.first.map(|masks| {
-            let cells = masks.iter().map(|m| m.trailing_zeros() as u8 + 1).collect();
-            Grid::from_cells(layout.clone(), cells)
-                .expect("a solved state holds one value per cell")
-        });
-        let search = Search {
-            count: run.count,
-            solution,
-            stats: run.stats,
-        };
-        (search, run.counters)
+        let cells = |masks: Vec<Mask>| masks.iter().map(|m| m.trailing_zeros() as u8 + 1).collect();
+        frame::run(self, puzzle, query, body, cells)
     }
 }
 
@@ -198,8 +190,8 @@ impl Engine for Norvig {
         true
     }
 
-    fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
-        Ok(self.search_counted(puzzle, limit).0)
+    fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError> {
+        Ok(self.search_counted(puzzle, query)?.0)
     }
 }
 
@@ -214,7 +206,7 @@ mod tests {
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
                 .parse()
                 .unwrap();
-        let (s, c) = Norvig.search_counted(&g, 1);
+        let (s, c) = Norvig.search_counted(&g, &Query::first()).unwrap();
         assert_eq!(s.stats.nodes, 1);
         assert_eq!(s.stats.guesses, 0);
         assert!(c.eliminations > 0);

@@ -45,7 +45,7 @@ pub struct Removal {
 
 /// Whether a puzzle has exactly one solution.
 pub fn is_unique(puzzle: &Grid, engine: &dyn Engine) -> Result<bool, GenerateError> {
-    Ok(engine.count_only(puzzle, 2)? == 1)
+    Ok(engine.count(puzzle, 2)? == 1)
 }
 
 /// Removes clues from `solution` orbit by orbit (`orbits` partitions the cells) while

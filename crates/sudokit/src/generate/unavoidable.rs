@@ -160,7 +160,7 @@ mod tests {
                 (0..81)
                     .filter(|&c| set >> c & 1 == 1)
                     .for_each(|c| puzzle.set(c, 0));
-                assert_eq!(Generic.count(&puzzle, 2).unwrap().count, 2, "{grid}");
+                assert_eq!(Generic.count(&puzzle, 2).unwrap(), 2, "{grid}");
                 assert!(found.uncovered(!set));
                 assert!(!found.uncovered(!0));
             }

@@ -7,76 +7,47 @@ use std::path::PathBuf;
 
 use rand::seq::SliceRandom;
 use rand::Rng;
-use sudokit::engine::{Engine, Generic};
 use sudokit::format::read::records;
 use sudokit::{Grid, Layout, ReadOptions};
-
-/// The 9×9 samples under `data/` with one solution each, and `serg_multi.txt` (two or
-/// more each).
-pub const NINE_SAMPLES: &[&str] = &[
-    "17_clue.txt",
-    "top1465.txt",
-    "hardest_11plus.txt",
-    "hardest_1106.txt",
-    "serg_multi.txt",
-];
-
-/// Checks `engine` against `generic` on one puzzle: the same count with limit 2 (from
-/// the count alone too), each solution verified, a first-solution search consistent
-/// with it; returns the count.
-pub fn agrees_with_generic(engine: &dyn Engine, puzzle: &Grid) -> u64 {
-    let found = engine.count(puzzle, 2).unwrap();
-    let generic = Generic.count(puzzle, 2).unwrap();
-    assert_eq!(found.count, generic.count, "{}", puzzle.to_line());
-    let alone = engine.count_only(puzzle, 2).unwrap();
-    assert_eq!(alone, found.count, "{}", puzzle.to_line());
-    match &found.solution {
-        Some(s) => assert!(s.is_solution_of(puzzle), "{}", puzzle.to_line()),
-        None => assert_eq!(found.count, 0),
-    }
-    let first = engine.solve(puzzle).unwrap();
-    assert_eq!(first.count, found.count.min(1));
-    if let Some(s) = &first.solution {
-        assert!(s.is_solution_of(puzzle));
-    }
-    found.count
-}
-
-/// Checks `engine` against `generic` ([`agrees_with_generic`]) on every puzzle of the
-/// 9×9 samples: one solution each, two or more for `serg_multi.txt`.
-pub fn samples_agree_with_generic(engine: &dyn Engine) {
-    for name in NINE_SAMPLES {
-        let puzzles = data(name);
-        assert!(puzzles.len() >= 100, "{name}");
-        for p in &puzzles {
-            let count = agrees_with_generic(engine, p);
-            let expected = if *name == "serg_multi.txt" { 2 } else { 1 };
-            assert_eq!(count, expected, "{name}: {}", p.to_line());
-        }
-    }
-}
 
 /// The repository root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Every puzzle of a file under `data/`, which must all parse.
-pub fn data(name: &str) -> Vec<Grid> {
-    let text = std::fs::read_to_string(root().join("data").join(name)).unwrap();
-    records(&text, &ReadOptions::default())
+/// The path of a file under `data/`.
+pub fn data_path(name: &str) -> PathBuf {
+    root().join("data").join(name)
+}
+
+/// The text of a file under `data/` (committed, so it must be there).
+pub fn data_text(name: &str) -> String {
+    let path = data_path(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The path of a shared data set, next to the repository when it is there.
+pub fn shared_path(name: &str) -> PathBuf {
+    root().join("../shared/data").join(name)
+}
+
+/// Every puzzle of a text, which must all parse (`name` for messages).
+fn puzzles(name: &str, text: &str) -> Vec<Grid> {
+    records(text, &ReadOptions::default())
         .map(|r| r.result.unwrap_or_else(|e| panic!("{name}: {e}")))
         .collect()
+}
+
+/// Every puzzle of a file under `data/`, which must all parse.
+pub fn data(name: &str) -> Vec<Grid> {
+    puzzles(name, &data_text(name))
 }
 
 /// Up to `n` puzzles spread over a shared data file, when the shared data sets are
 /// next to the repository (`None` otherwise).
 pub fn shared_sample(name: &str, n: usize) -> Option<Vec<Grid>> {
-    let path = root().join("../shared/data").join(name);
-    let text = std::fs::read_to_string(path).ok()?;
-    let all: Vec<Grid> = records(&text, &ReadOptions::default())
-        .map(|r| r.result.unwrap_or_else(|e| panic!("{name}: {e}")))
-        .collect();
+    let text = std::fs::read_to_string(shared_path(name)).ok()?;
+    let all = puzzles(name, &text);
     let step = (all.len() / n).max(1);
     Some(all.into_iter().step_by(step).take(n).collect())
 }
@@ -106,6 +77,23 @@ pub fn random_full_grid(n: usize, rng: &mut impl Rng) -> Grid {
     let grid = Grid::from_cells(layout, cells).unwrap();
     assert!(grid.validate().is_ok());
     grid
+}
+
+/// A full grid of `box_rows × box_cols` boxes made by the pattern
+/// `(box_cols * (r % box_rows) + r / box_rows + c) % n + 1`, relabelled at random.
+pub fn pattern_grid(box_rows: usize, box_cols: usize, rng: &mut impl Rng) -> Grid {
+    let n = box_rows * box_cols;
+    let layout = Layout::classic(n).unwrap();
+    assert_eq!((layout.box_rows(), layout.box_cols()), (box_rows, box_cols));
+    let mut digits: Vec<u8> = (1..=n as u8).collect();
+    digits.shuffle(rng);
+    let cells = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            digits[(box_cols * (r % box_rows) + r / box_rows + c) % n]
+        })
+        .collect();
+    Grid::from_cells(layout, cells).unwrap()
 }
 
 /// `grid` with each cell kept with probability `keep`.

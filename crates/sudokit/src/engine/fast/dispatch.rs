@@ -34,9 +34,10 @@
 //! search carries along, can only be made by [`x86::Bmi::detect`] on a CPU that has
 //! them; its safe methods rely on that.
 
-use super::search::{descend, Variant};
+use super::search::descend;
 use super::state::State;
 use super::tables::SHRINK;
+use super::variant::Variant;
 use crate::engine::nine::Run;
 
 /// The portable variant.

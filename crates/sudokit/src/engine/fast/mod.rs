@@ -37,14 +37,16 @@
 
 mod dispatch;
 mod exclude;
+mod propagate;
 mod search;
 mod state;
 mod tables;
+mod variant;
 #[cfg(target_arch = "x86_64")]
 mod wide;
 
 use crate::engine::nine::{self, Run};
-use crate::engine::{Engine, Search, SolveError};
+use crate::engine::{Engine, Query, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
@@ -55,12 +57,12 @@ use state::State;
 /// [`SolveError::Unsupported`].
 ///
 /// ```
-/// use sudokit::engine::{Engine, Fast};
+/// use sudokit::engine::{Engine, Fast, Query};
 /// let puzzle: sudokit::Grid =
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 ///         .parse()
 ///         .unwrap();
-/// let found = Fast.count(&puzzle, 2).unwrap();
+/// let found = Fast.search(&puzzle, &Query::up_to(2)).unwrap();
 /// assert_eq!(found.count, 1);
 /// assert!(found.solution.unwrap().is_solution_of(&puzzle));
 /// ```
@@ -76,12 +78,8 @@ impl Engine for Fast {
         nine::supports(layout)
     }
 
-    fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
-        nine::search(self, puzzle, limit, start)
-    }
-
-    fn count_only(&self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
-        nine::count_only(self, puzzle, limit, start)
+    fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError> {
+        nine::search(self, puzzle, query, start)
     }
 
     /// Clashing givens are caught as the state is built (`State::from_givens`).
@@ -91,9 +89,13 @@ impl Engine for Fast {
 }
 
 /// Searches from the givens `cells` (row-major, 0 = empty) within `run`; clashing
-/// givens find nothing.
+/// givens find nothing, and count as one node that failed, as in the other engines.
 fn start(cells: &[u8; 81], run: &mut Run) {
     dispatch::start(run, cells);
+    if run.stats.nodes == 0 {
+        run.stats.nodes = 1;
+        run.stats.backtracks = 1;
+    }
 }
 
 /// The state with every given placed; `None` when two givens clash (or a value is

@@ -25,11 +25,10 @@
 //! On the hard sets the time goes less to instructions than to mispredicted branches
 //! (a search's data is not predictable): the band update clears a placed row's cell
 //! from the band's other eight words without first asking whether there is one
-//! ([`super::search::Variant::clear_others`]), and the branch cell is kept with a
+//! ([`super::variant::Variant::clear_others`]), and the branch cell is kept with a
 //! branch-free maximum.
 
-use super::search::Variant;
-use super::tables::{band_peers_keep, column, BAND, BAND_KEEP, COLUMN_KEEP, PEERS, SINGLE_ROW};
+use super::tables::{band_peers_keep, column, BAND, PEERS};
 
 /// The other two bands of band `b`.
 pub(super) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
@@ -83,7 +82,7 @@ pub struct State {
     pub(super) unsolved: [u32; 3],
     /// The open cells with two candidates, as the last naked-single pass found them:
     /// after a propagation that did not fail, those of the state as it stands.
-    pairs: [u32; 3],
+    pub(super) pairs: [u32; 3],
 }
 
 impl State {
@@ -144,12 +143,6 @@ impl State {
             unsolved: [BAND & !filled[0], BAND & !filled[1], BAND & !filled[2]],
             pairs: [0; 3],
         })
-    }
-
-    /// The digits (bit `d` = digit `d + 1`) still possible on the cell `bit` of band `b`.
-    #[inline(always)]
-    pub fn digits_at<V: Variant>(&self, variant: V, b: usize, bit: u32) -> u32 {
-        variant.cell_digits((&self.cand[word(0, b)..][..9]).try_into().unwrap(), bit)
     }
 
     /// How many peers of the cell `bit` of band `b` are in `cells` (three band words).
@@ -221,30 +214,6 @@ impl State {
         self.cand[word(d, b)] &= !bit;
     }
 
-    /// Runs band updates, naked singles and column hidden singles to a fixpoint; `false`
-    /// on a contradiction.
-    #[inline(always)]
-    pub fn propagate<V: Variant>(&mut self, variant: V) -> bool {
-        loop {
-            if !variant.update_bands(self) {
-                return false;
-            }
-            if self.is_solved() {
-                return true;
-            }
-            match self.naked_singles(variant) {
-                Singles::Contradiction => return false,
-                Singles::Placed => continue,
-                Singles::None => {}
-            }
-            match self.column_singles() {
-                Singles::Contradiction => return false,
-                Singles::Placed => continue,
-                Singles::None => return true,
-            }
-        }
-    }
-
     /// Hidden singles in columns: a digit with one open place left in a column where it
     /// is not placed goes there; a column with no place left for a digit is a
     /// contradiction.
@@ -253,7 +222,7 @@ impl State {
     /// Digits 0 to 7 sit at the same offsets of the three bands, so their counts run side
     /// by side as eight lanes (one AVX2 register); digit 8 runs on its own.
     #[inline(always)]
-    fn column_singles(&mut self) -> Singles {
+    pub(super) fn column_singles(&mut self) -> Singles {
         let u = self.unsolved;
         let (mut missing, mut any) = (0, 0);
         let mut singles = [0u32; 9];
@@ -286,64 +255,6 @@ impl State {
         Singles::Placed
     }
 
-    /// Band updates until no word changes, one word at a time; `false` on a
-    /// contradiction. The portable variant's [`Variant::update_bands`].
-    #[inline(always)]
-    pub fn update_bands<V: Variant>(&mut self, variant: V) -> bool {
-        /// One pass over the 27 words, unrolled so that every index is a constant.
-        macro_rules! pass {
-            ($self:ident, $changed:ident; $($d:literal)*) => {$(
-                if !$self.update_band::<V, $d, 0>(variant, &mut $changed)
-                    || !$self.update_band::<V, $d, 1>(variant, &mut $changed)
-                    || !$self.update_band::<V, $d, 2>(variant, &mut $changed)
-                {
-                    return false;
-                }
-            )*};
-        }
-        loop {
-            let mut changed = false;
-            pass!(self, changed; 0 1 2 3 4 5 6 7 8);
-            if !changed {
-                return true;
-            }
-        }
-    }
-
-    /// One band update of digit `D` in band `B` when its word changed since the last
-    /// one (see the module docs); `false` on a contradiction.
-    #[inline(always)]
-    pub(super) fn update_band<V: Variant, const D: usize, const B: usize>(
-        &mut self,
-        variant: V,
-        changed: &mut bool,
-    ) -> bool {
-        let i = word(D, B);
-        let s0 = self.cand[i];
-        if s0 == self.seen[i] {
-            return true;
-        }
-        *changed = true;
-        let s = s0 & BAND_KEEP[variant.minirows(s0) & 0x1ff];
-        if s == 0 {
-            return false;
-        }
-        self.seen[i] = s;
-        let cols = (s | s >> 9 | s >> 18) & 0x1ff;
-        let keep = COLUMN_KEEP[cols as usize];
-        self.cand[word(D, (B + 1) % 3)] &= keep;
-        self.cand[word(D, (B + 2) % 3)] &= keep;
-        let solved = SINGLE_ROW[(s & 0x1ff) as usize] as u32
-            | (SINGLE_ROW[(s >> 9 & 0x1ff) as usize] as u32) << 9
-            | (SINGLE_ROW[(s >> 18 & 0x1ff) as usize] as u32) << 18;
-        let new = solved & self.unsolved[B];
-        self.unsolved[B] &= !new;
-        let band: &mut [u32; 9] = (&mut self.cand[word(0, B)..][..9]).try_into().unwrap();
-        variant.clear_others::<D>(band, new);
-        self.cand[i] = s;
-        true
-    }
-
     /// Bit-sliced candidate counts of band `b`: cells with at least one, two, three and
     /// four candidates.
     #[inline(always)]
@@ -357,44 +268,6 @@ impl State {
             c1 |= x;
         }
         (c1, c2, c3, c4)
-    }
-
-    /// Places every cell with a single candidate, a band at a time.
-    ///
-    /// A single's cell holds no other digit, so placing it only clears its peers from
-    /// its own digit's words. Two singles of one digit that see each other clash: the
-    /// second finds its cell empty.
-    #[inline(always)]
-    fn naked_singles<V: Variant>(&mut self, variant: V) -> Singles {
-        let mut found = Singles::None;
-        for b in 0..3 {
-            let (c1, c2, c3, _) = self.counts(b);
-            if c1 != BAND {
-                return Singles::Contradiction;
-            }
-            self.pairs[b] = c2 & !c3 & self.unsolved[b];
-            let singles = c1 & !c2 & self.unsolved[b];
-            if singles == 0 {
-                continue;
-            }
-            found = Singles::Placed;
-            self.unsolved[b] &= !singles;
-            let mut rest = singles;
-            while rest != 0 {
-                let bit = rest & rest.wrapping_neg();
-                rest ^= bit;
-                let digits = self.digits_at(variant, b, bit);
-                if digits == 0 {
-                    return Singles::Contradiction;
-                }
-                let d = digits.trailing_zeros() as usize % 9;
-                let peers = &PEERS[27 * b + bit.trailing_zeros() as usize % 27];
-                self.cand[word(d, 0)] &= !peers[0];
-                self.cand[word(d, 1)] &= !peers[1];
-                self.cand[word(d, 2)] &= !peers[2];
-            }
-        }
-        found
     }
 
     /// The digits (1-based) of a solved state, row-major.

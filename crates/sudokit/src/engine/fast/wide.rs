@@ -42,9 +42,9 @@ use std::arch::x86_64::{
     _mm256_srli_epi32, _mm256_storeu_si256, _mm256_sub_epi32, _mm256_testz_si256,
 };
 
-use super::search::Variant;
 use super::state::{word, State, OTHER_BANDS};
 use super::tables::MINIROW_LOW;
+use super::variant::Variant;
 use crate::engine::nine::PERMS;
 
 /// Matching `p` of [`PERMS`] as minirow flags: bit `9 * r + 3 * k` for row `r` in box

@@ -21,8 +21,9 @@ use std::arch::x86_64::*;
 
 use super::band::{box_of, Band, HERE, PERMS};
 use super::boxes::{Lanes, ALL, CELL, MIN};
-use super::search::{begin, descend, Recurse};
+use super::search::{begin, descend};
 use super::state::{across, down, State};
+use super::variant::Recurse;
 use crate::engine::nine::Run;
 
 /// Whether this CPU has every feature [`search`] is compiled for.

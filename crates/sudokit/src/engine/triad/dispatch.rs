@@ -16,8 +16,9 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2;
-use super::search::{begin, descend, Recurse};
+use super::search::{begin, descend};
 use super::state::{self, State};
+use super::variant::Recurse;
 use crate::engine::nine::Run;
 
 /// The portable variant.

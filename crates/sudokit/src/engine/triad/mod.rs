@@ -40,9 +40,10 @@ mod boxes;
 mod dispatch;
 mod search;
 mod state;
+mod variant;
 
 use crate::engine::nine::{self, Run};
-use crate::engine::{Engine, Search, SolveError};
+use crate::engine::{Engine, Query, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
@@ -52,12 +53,12 @@ use state::State;
 /// [`SolveError::Unsupported`].
 ///
 /// ```
-/// use sudokit::engine::{Engine, Triad};
+/// use sudokit::engine::{Engine, Triad, Query};
 /// let puzzle: sudokit::Grid =
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 ///         .parse()
 ///         .unwrap();
-/// let found = Triad.count(&puzzle, 2).unwrap();
+/// let found = Triad.search(&puzzle, &Query::up_to(2)).unwrap();
 /// assert_eq!(found.count, 1);
 /// assert!(found.solution.unwrap().is_solution_of(&puzzle));
 /// ```
@@ -73,12 +74,8 @@ impl Engine for Triad {
         nine::supports(layout)
     }
 
-    fn search(&self, puzzle: &Grid, limit: u64) -> Result<Search, SolveError> {
-        nine::search(self, puzzle, limit, start)
-    }
-
-    fn count_only(&self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
-        nine::count_only(self, puzzle, limit, start)
+    fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError> {
+        nine::search(self, puzzle, query, start)
     }
 
     /// Clashing givens fail the first propagation.

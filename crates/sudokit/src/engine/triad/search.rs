@@ -5,18 +5,9 @@
 //! The search stops as soon as `limit` solutions are found. Each branch entered counts
 //! as a guess, as in the other engines.
 
-use super::state::State;
+use super::state::{Choice, State};
+use super::variant::Recurse;
 use crate::engine::nine::Run;
-
-/// How a search enters a branch: by calling its own instruction-set variant again
-/// (see [`super::dispatch`]).
-pub trait Recurse {
-    /// Searches the branch `state` (a guess, propagated) within `run`, using `state` up.
-    fn recurse(run: &mut Run, state: &mut State);
-
-    /// The variant's band step ([`super::state::step`]) in band `K`.
-    fn step<const K: usize>(s: &mut State) -> Option<u8>;
-}
 
 /// Propagates the givens of `state` and searches from there within `run`.
 #[inline(always)]
@@ -39,7 +30,9 @@ pub fn descend<I: Recurse>(run: &mut Run, state: &mut State, guessed: bool) {
     let mut propagated = true;
     let mut guessed = guessed;
     loop {
-        run.stats.nodes += 1;
+        if !run.enter() {
+            return;
+        }
         if !propagated {
             run.stats.backtracks += u64::from(guessed);
             return;
@@ -66,5 +59,56 @@ pub fn descend<I: Recurse>(run: &mut Run, state: &mut State, guessed: bool) {
         run.stats.guesses += 1;
         propagated = state.refuse::<I>(choice);
         guessed = true;
+    }
+}
+
+impl State {
+    /// Runs band steps (`I::step`) from the bands in `dirty` (bit per band) until no
+    /// band has anything pending. Returns `false` on a contradiction.
+    #[inline(always)]
+    fn propagate<I: Recurse>(&mut self, mut dirty: u8) -> bool {
+        /// One sweep over the bands, unrolled so that every band number is a constant.
+        macro_rules! sweep {
+            ($($k:literal)*) => {$(
+                if dirty & 1 << $k != 0 {
+                    dirty &= !(1 << $k);
+                    match I::step::<$k>(self) {
+                        Some(more) => dirty |= more,
+                        None => return false,
+                    }
+                }
+            )*};
+        }
+        while dirty != 0 {
+            sweep!(0 1 2 3 4 5);
+        }
+        true
+    }
+
+    /// Propagates the givens.
+    #[inline(always)]
+    pub fn propagate_all<I: Recurse>(&mut self) -> bool {
+        self.propagate::<I>(0x3F)
+    }
+
+    /// Takes the choice: only its configuration stays for its digit. Returns `false` on
+    /// a contradiction after propagating.
+    #[inline(always)]
+    pub fn take<I: Recurse>(&mut self, c: Choice) -> bool {
+        let band = &mut self.bands[c.band];
+        for (p, pending) in band.pending[..6].iter_mut().enumerate() {
+            if p != c.config {
+                *pending |= c.digit;
+            }
+        }
+        self.propagate::<I>(1 << c.band)
+    }
+
+    /// Refuses the choice: its configuration leaves its digit. Returns `false` on a
+    /// contradiction after propagating.
+    #[inline(always)]
+    pub fn refuse<I: Recurse>(&mut self, c: Choice) -> bool {
+        self.bands[c.band].pending[c.config] |= c.digit;
+        self.propagate::<I>(1 << c.band)
     }
 }

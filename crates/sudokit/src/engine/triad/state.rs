@@ -3,7 +3,6 @@
 
 use super::band::{self, Band, PERMS};
 use super::boxes::{self, lane, Lanes, Restricted};
-use super::search::Recurse;
 
 /// A board state: 6 bands (3 horizontal, then 3 vertical) and 9 boxes of 16 lanes.
 /// 480 bytes; the search copies it at every branch.
@@ -17,9 +16,9 @@ pub struct State {
 /// A choice to branch on: a digit's configuration in a band.
 #[derive(Clone, Copy, Debug)]
 pub struct Choice {
-    band: usize,
-    digit: u16,
-    config: usize,
+    pub(super) band: usize,
+    pub(super) digit: u16,
+    pub(super) config: usize,
 }
 
 /// The horizontal band of box `b`, and the box's position in it.
@@ -72,34 +71,6 @@ impl State {
         Some(s)
     }
 
-    /// Runs band steps (`I::step`) from the bands in `dirty` (bit per band) until no
-    /// band has anything pending. Returns `false` on a contradiction.
-    #[inline(always)]
-    fn propagate<I: Recurse>(&mut self, mut dirty: u8) -> bool {
-        /// One sweep over the bands, unrolled so that every band number is a constant.
-        macro_rules! sweep {
-            ($($k:literal)*) => {$(
-                if dirty & 1 << $k != 0 {
-                    dirty &= !(1 << $k);
-                    match I::step::<$k>(self) {
-                        Some(more) => dirty |= more,
-                        None => return false,
-                    }
-                }
-            )*};
-        }
-        while dirty != 0 {
-            sweep!(0 1 2 3 4 5);
-        }
-        true
-    }
-
-    /// Propagates the givens.
-    #[inline(always)]
-    pub fn propagate_all<I: Recurse>(&mut self) -> bool {
-        self.propagate::<I>(0x3F)
-    }
-
     /// The band with the fewest configurations summed over digits among those with ten
     /// or more; in it the digit with the fewest (two or more), and that digit's first
     /// open configuration. `None` when every band has nine or fewer: then each digit has
@@ -130,27 +101,6 @@ impl State {
             digit,
             config,
         })
-    }
-
-    /// Takes the choice: only its configuration stays for its digit. Returns `false` on
-    /// a contradiction after propagating.
-    #[inline(always)]
-    pub fn take<I: Recurse>(&mut self, c: Choice) -> bool {
-        let band = &mut self.bands[c.band];
-        for (p, pending) in band.pending[..6].iter_mut().enumerate() {
-            if p != c.config {
-                *pending |= c.digit;
-            }
-        }
-        self.propagate::<I>(1 << c.band)
-    }
-
-    /// Refuses the choice: its configuration leaves its digit. Returns `false` on a
-    /// contradiction after propagating.
-    #[inline(always)]
-    pub fn refuse<I: Recurse>(&mut self, c: Choice) -> bool {
-        self.bands[c.band].pending[c.config] |= c.digit;
-        self.propagate::<I>(1 << c.band)
     }
 
     /// Whether every cell holds a single digit. Propagation leaves no cell empty, so
