@@ -27,9 +27,11 @@
 //! assert!(steps >= 49);
 //! ```
 
+pub mod chains;
 pub mod coloring;
 mod fast_singles;
 pub mod fish;
+pub(crate) mod graph;
 pub mod intersections;
 pub(crate) mod links;
 pub mod reglib;
@@ -63,6 +65,7 @@ pub const FAMILIES: &[&[(Technique, Finder)]] = &[
     wings::FINDERS,
     coloring::FINDERS,
     uniqueness::FINDERS,
+    chains::FINDERS,
 ];
 
 /// The finder registered for a technique, if it is implemented.
