@@ -159,59 +159,96 @@ impl Graph {
     /// strong when together they hold the digit's every candidate in some unit.
     fn link_units(&mut self, c: &Candidates) {
         let l = c.layout();
-        let mut by_digit: Vec<Vec<u32>> = vec![Vec::new(); l.size() + 1];
-        for (i, node) in self.nodes.iter().enumerate() {
-            by_digit[node.digit as usize].push(i as u32);
+        let n = self.n;
+        let first_group = self.nodes.iter().take_while(|x| !x.is_group()).count();
+        for a in 0..first_group {
+            let (cell, d) = (self.nodes[a].cell(), self.nodes[a].digit);
+            for &p in l.peers(cell) {
+                let b = self.index[p * n + d as usize - 1];
+                if b != NONE {
+                    self.weak[a].push(b);
+                }
+            }
         }
-        for group in &by_digit {
-            for &a in group {
-                for &b in group {
-                    let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-                    let disjoint = na.cells.iter().all(|x| !nb.cells.contains(x));
-                    if a != b
-                        && disjoint
-                        && na
-                            .cells
-                            .iter()
-                            .all(|&x| nb.cells.iter().all(|&y| sees(l, x, y)))
-                    {
-                        self.weak[a as usize].push(b);
+        for gi in first_group..self.nodes.len() {
+            for b in 0..self.nodes.len() {
+                let (ng, nb) = (&self.nodes[gi], &self.nodes[b]);
+                if b == gi || nb.digit != ng.digit {
+                    continue;
+                }
+                let disjoint = ng.cells.iter().all(|x| !nb.cells.contains(x));
+                if disjoint
+                    && ng
+                        .cells
+                        .iter()
+                        .all(|&x| nb.cells.iter().all(|&y| sees(l, x, y)))
+                {
+                    self.weak[gi].push(b as u32);
+                    if b < first_group {
+                        self.weak[b].push(gi as u32);
                     }
                 }
             }
         }
-        for unit in l.units() {
-            for d in 1..=l.size() as u8 {
-                let all: Vec<usize> = unit
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|&x| c.value(x) == 0 && c.has(x, d))
-                    .collect();
-                if all.len() < 2 {
-                    continue;
+        // The group nodes inside each unit.
+        let mut in_unit: Vec<Vec<u32>> = vec![Vec::new(); l.units().len()];
+        for gi in first_group..self.nodes.len() {
+            let cells = &self.nodes[gi].cells;
+            for &u in l.units_of(cells[0]) {
+                if cells.iter().all(|x| l.units_of(*x).contains(&u)) {
+                    in_unit[u].push(gi as u32);
                 }
-                let inside: Vec<u32> = by_digit[d as usize]
-                    .iter()
-                    .copied()
-                    .filter(|&i| {
-                        self.nodes[i as usize]
-                            .cells
-                            .iter()
-                            .all(|x| all.binary_search(x).is_ok())
-                    })
-                    .collect();
-                for &a in &inside {
-                    for &b in &inside {
-                        let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-                        let covers = na.cells.len() + nb.cells.len() == all.len()
-                            && na.cells.iter().all(|x| !nb.cells.contains(x));
-                        if a != b && covers && !self.strong[a as usize].contains(&b) {
-                            self.strong[a as usize].push(b);
+            }
+        }
+        let mut all: Vec<usize> = Vec::new();
+        for (ui, unit) in l.units().iter().enumerate() {
+            for d in 1..=n as u8 {
+                all.clear();
+                all.extend(
+                    unit.cells
+                        .iter()
+                        .copied()
+                        .filter(|&x| self.index[x * n + d as usize - 1] != NONE),
+                );
+                if all.len() == 2 {
+                    let a = self.index[all[0] * n + d as usize - 1];
+                    let b = self.index[all[1] * n + d as usize - 1];
+                    self.link_strong(a, b);
+                    self.link_strong(b, a);
+                }
+                for &gi in &in_unit[ui] {
+                    let g = &self.nodes[gi as usize];
+                    if g.digit != d || all.len() <= g.cells.len() {
+                        continue;
+                    }
+                    let rest: Vec<usize> = all
+                        .iter()
+                        .copied()
+                        .filter(|x| !g.cells.contains(x))
+                        .collect();
+                    let other = if rest.len() == 1 {
+                        Some(self.index[rest[0] * n + d as usize - 1])
+                    } else {
+                        in_unit[ui].iter().copied().find(|&o| {
+                            self.nodes[o as usize].digit == d
+                                && self.nodes[o as usize].cells == rest
+                        })
+                    };
+                    if let Some(o) = other {
+                        self.link_strong(gi, o);
+                        if rest.len() == 1 {
+                            self.link_strong(o, gi);
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// Adds the strong link `a → b` unless it is there.
+    fn link_strong(&mut self, a: u32, b: u32) {
+        if !self.strong[a as usize].contains(&b) {
+            self.strong[a as usize].push(b);
         }
     }
 
