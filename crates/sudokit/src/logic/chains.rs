@@ -324,12 +324,26 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
     let candidates = g.nodes.iter().take_while(|x| !x.is_group()).count() as u32;
     for start in 0..candidates {
         for on in [true, false] {
-            if want == Shape::Aic && on {
+            // A premise "true" closes only discontinuous loops (its candidate goes),
+            // and starts no AIC.
+            if on && want != Shape::Discontinuous {
                 continue;
             }
             let premise = 2 * start + u32::from(on);
-            walk(&g, premise, &mut parent, &mut order);
             let start_cell = g.nodes[start as usize].cell();
+            // Loops end in the start cell: the walk stops once it has reached every
+            // state there.
+            let mut open = if want == Shape::Aic {
+                usize::MAX
+            } else {
+                2 * c.mask(start_cell).count_ones() as usize - 1
+            };
+            walk(&g, premise, &mut parent, &mut order, |t| {
+                if g.nodes[(t / 2) as usize].cells == [start_cell] {
+                    open -= 1;
+                }
+                open == 0
+            });
             for &e in &order[1..] {
                 let node = &g.nodes[(e / 2) as usize];
                 if node.is_group() {
@@ -370,8 +384,14 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
 
 /// Breadth-first walk of the implications of `premise`: fills `parent` (for every
 /// state reached, the state it was reached from) and `order` (the states reached, the
-/// premise first).
-fn walk(g: &Graph, premise: u32, parent: &mut [u32], order: &mut Vec<u32>) {
+/// premise first). It stops early when `done` says so of a state just reached.
+fn walk(
+    g: &Graph,
+    premise: u32,
+    parent: &mut [u32],
+    order: &mut Vec<u32>,
+    mut done: impl FnMut(u32) -> bool,
+) {
     for &s in order.iter() {
         parent[s as usize] = u32::MAX;
     }
@@ -389,6 +409,9 @@ fn walk(g: &Graph, premise: u32, parent: &mut [u32], order: &mut Vec<u32>) {
             if parent[t as usize] == u32::MAX {
                 parent[t as usize] = s;
                 order.push(t);
+                if done(t) {
+                    return;
+                }
             }
         }
     }

@@ -170,10 +170,14 @@ impl Graph {
                 }
             }
         }
+        let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
+        for (i, node) in self.nodes.iter().enumerate() {
+            by_digit[node.digit as usize].push(i);
+        }
         for gi in first_group..self.nodes.len() {
-            for b in 0..self.nodes.len() {
+            for &b in &by_digit[self.nodes[gi].digit as usize] {
                 let (ng, nb) = (&self.nodes[gi], &self.nodes[b]);
-                if b == gi || nb.digit != ng.digit {
+                if b == gi {
                     continue;
                 }
                 let disjoint = ng.cells.iter().all(|x| !nb.cells.contains(x));
