@@ -19,26 +19,6 @@ const NOT_YET: &[(&str, &str)] = &[
     ("0710-4", "loops through ALS nodes are not implemented"),
     ("0711-3", "AICs through ALS nodes are not implemented"),
     ("0711-4", "AICs through ALS nodes are not implemented"),
-    (
-        "0708-2@1225",
-        "the walk keeps one way to each end; the one HoDoKu builds differs",
-    ),
-    (
-        "0710-1@1267",
-        "the walk keeps one way to each end; the one HoDoKu builds differs",
-    ),
-    (
-        "0710-1@1272",
-        "the walk keeps one way to each end; the one HoDoKu builds differs",
-    ),
-    (
-        "0710-2@1276",
-        "the walk keeps one way to each end; the one HoDoKu builds differs",
-    ),
-    (
-        "0711-1@1308",
-        "the walk keeps one way to each end; HoDoKu's uses a group node",
-    ),
 ];
 
 fn known(code: &str, line: usize) -> bool {

@@ -21,7 +21,8 @@
 //!   digit) removes the digit from cells seeing both ends when that is two or more
 //!   candidates; type 2 (another digit, the ends see each other) removes each end's
 //!   digit from the other end when both are there. A path that comes back to a cell it
-//!   has left (a lasso) is no loop.
+//!   has left (a lasso) is no chain: where the way kept is one, a second walk that
+//!   only follows such simple paths looks for another.
 //! - The grouped techniques walk the graph with group nodes and report only chains
 //!   that use one.
 //!
@@ -320,6 +321,8 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
     // State `2 * node + on`.
     let mut parent = vec![u32::MAX; states];
     let mut order: Vec<u32> = Vec::with_capacity(states);
+    let (mut parent2, mut order2) = (parent.clone(), order.clone());
+    let mut retry: Vec<u32> = Vec::new();
     let mut found = Vec::new();
     let candidates = g.nodes.iter().take_while(|x| !x.is_group()).count() as u32;
     for start in 0..candidates {
@@ -344,6 +347,7 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
                 }
                 open == 0
             });
+            retry.clear();
             for &e in &order[1..] {
                 let node = &g.nodes[(e / 2) as usize];
                 if node.is_group() {
@@ -357,9 +361,24 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
                 if want != Shape::Aic && !closes {
                     continue;
                 }
-                let path = path_to(&parent, premise, e);
-                if path.len() < 4 || !valid(&g, &path, want == Shape::Aic) {
+                let mut path = path_to(&parent, premise, e);
+                if path.len() < 4 {
                     continue;
+                }
+                if !valid(&g, &path, want == Shape::Aic) {
+                    // The one way kept comes back to a cell it left: look for a simple
+                    // one (below, once per premise).
+                    if retry.is_empty() {
+                        walk_simple(&g, premise, &mut parent2, &mut order2, want == Shape::Aic);
+                    }
+                    retry.push(e);
+                    if parent2[e as usize] == u32::MAX {
+                        continue;
+                    }
+                    path = path_to(&parent2, premise, e);
+                    if path.len() < 4 || !valid(&g, &path, want == Shape::Aic) {
+                        continue;
+                    }
                 }
                 let result = if want == Shape::Aic {
                     aic(c, &g, &path)
@@ -412,6 +431,46 @@ fn walk(
                 if done(t) {
                     return;
                 }
+            }
+        }
+    }
+}
+
+/// Like [`walk`], but every state is reached by a path that [`valid`] accepts: no node
+/// comes back to a cell the path has left (a loop's start cell excepted), and a loop's
+/// first link leaves the start cell.
+fn walk_simple(g: &Graph, premise: u32, parent: &mut [u32], order: &mut Vec<u32>, is_aic: bool) {
+    for &s in order.iter() {
+        parent[s as usize] = u32::MAX;
+    }
+    order.clear();
+    parent[premise as usize] = premise;
+    order.push(premise);
+    let first = g.nodes[(premise / 2) as usize].cell();
+    let mut left: Vec<usize> = Vec::new();
+    let mut head = 0;
+    while head < order.len() {
+        let s = order[head];
+        head += 1;
+        // The cells the path to `s` has left.
+        left.clear();
+        let mut x = s;
+        while x != premise {
+            x = parent[x as usize];
+            let node = &g.nodes[(x / 2) as usize];
+            if is_aic || node.cell() != first {
+                left.extend_from_slice(&node.cells);
+            }
+        }
+        let (node, on) = ((s / 2) as usize, s % 2 == 1);
+        let next = if on { &g.weak[node] } else { &g.strong[node] };
+        for &b in next {
+            let t = 2 * b + u32::from(!on);
+            let cell = g.nodes[b as usize].cell();
+            let leaves = is_aic || s != premise || cell != first;
+            if parent[t as usize] == u32::MAX && leaves && !left.contains(&cell) {
+                parent[t as usize] = s;
+                order.push(t);
             }
         }
     }
