@@ -1,5 +1,5 @@
-//! Chains on the link [`Graph`]: X-Chain, XY-Chain and Remote Pair, and nice loops and
-//! AICs with and without group nodes, with HoDoKu's eliminations.
+//! Chains on the link graph (`graph.rs`): X-Chain, XY-Chain and Remote Pair, and nice
+//! loops and AICs with and without group nodes, with HoDoKu's eliminations.
 //!
 //! A chain alternates strong and weak links; reading it from a node taken false, every
 //! strong link makes its next node true and every weak link the next one false.
