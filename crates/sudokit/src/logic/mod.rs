@@ -27,9 +27,11 @@
 //! assert!(steps >= 49);
 //! ```
 
+pub mod chains;
 pub mod coloring;
 mod fast_singles;
 pub mod fish;
+pub(crate) mod graph;
 pub mod intersections;
 pub(crate) mod links;
 pub mod single_digit;
@@ -62,6 +64,7 @@ pub const FAMILIES: &[&[(Technique, Finder)]] = &[
     wings::FINDERS,
     coloring::FINDERS,
     uniqueness::FINDERS,
+    chains::FINDERS,
 ];
 
 /// The finder registered for a technique, if it is implemented.

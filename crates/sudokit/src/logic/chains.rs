@@ -1,0 +1,620 @@
+//! Chains on the link graph (`graph.rs`): X-Chain, XY-Chain and Remote Pair, and nice
+//! loops and AICs with and without group nodes, with HoDoKu's eliminations.
+//!
+//! A chain alternates strong and weak links; reading it from a node taken false, every
+//! strong link makes its next node true and every weak link the next one false.
+//!
+//! - **X-Chain** (one digit), **XY-Chain** (bivalue cells, strong links inside them)
+//!   and **Remote Pair** (bivalue cells holding one pair) start and end with a strong
+//!   link on the same digit: one end is true, so a candidate seeing both goes. A remote
+//!   pair of more than four cells also clears both digits from cells seeing two cells
+//!   of opposite parity. They are found by a depth-first search over simple paths of
+//!   at most 20 links (HoDoKu's default limit); a cell is not visited twice.
+//! - **Nice loops** and **AICs** are found as HoDoKu's tabling finds them: from every
+//!   premise "candidate true" and "candidate false", a breadth-first walk of the
+//!   implications (`on → off` along weak links, `off → on` along strong ones) keeps one
+//!   shortest way to every consequence. A consequence back in the start cell closes a
+//!   loop: a discontinuous one (its start candidate goes, or is placed) or a continuous
+//!   one (each weak link between cells removes its digit from cells seeing both ends,
+//!   each cell entered and left by strong links loses its other digits). A true
+//!   consequence outside the start cell, from a premise "false", is an AIC: type 1 (same
+//!   digit) removes the digit from cells seeing both ends when that is two or more
+//!   candidates; type 2 (another digit, the ends see each other) removes each end's
+//!   digit from the other end when both are there. A path that comes back to a cell it
+//!   has left (a lasso) is no chain: where the way kept is one, a second walk that
+//!   only follows such simple paths looks for another.
+//! - The grouped techniques walk the graph with group nodes and report only chains
+//!   that use one.
+//!
+//! Sources: HoDoKu's documentation and regression library (chains and loops, 07xx)
+//! and its solver configuration (chain length 20); Eureka notation as on the Sudoku
+//! Players' Forum.
+
+use std::fmt::Write;
+
+use super::graph::Graph;
+use super::links::push_new;
+use super::step::{cell, FindOptions, Step};
+use super::technique::Technique;
+use super::Finder;
+use crate::candidates::Candidates;
+
+/// The finders of this family.
+pub const FINDERS: &[(Technique, Finder)] = &[
+    (Technique::XChain, |c, o, p| simple(c, o, p, Simple::X)),
+    (Technique::XyChain, |c, o, p| simple(c, o, p, Simple::Xy)),
+    (Technique::RemotePair, |c, o, p| {
+        simple(c, o, p, Simple::Pair)
+    }),
+    (Technique::ContinuousNiceLoop, |c, o, p| {
+        loops(c, o, p, Technique::ContinuousNiceLoop)
+    }),
+    (Technique::DiscontinuousNiceLoop, |c, o, p| {
+        loops(c, o, p, Technique::DiscontinuousNiceLoop)
+    }),
+    (Technique::Aic, |c, o, p| loops(c, o, p, Technique::Aic)),
+    (Technique::GroupedContinuousNiceLoop, |c, o, p| {
+        loops(c, o, p, Technique::GroupedContinuousNiceLoop)
+    }),
+    (Technique::GroupedDiscontinuousNiceLoop, |c, o, p| {
+        loops(c, o, p, Technique::GroupedDiscontinuousNiceLoop)
+    }),
+    (Technique::GroupedAic, |c, o, p| {
+        loops(c, o, p, Technique::GroupedAic)
+    }),
+];
+
+/// HoDoKu's limit on the links of an X- or XY-Chain.
+const MAX_LINKS: usize = 20;
+
+/// The simple chains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Simple {
+    X,
+    Xy,
+    Pair,
+}
+
+/// A chain as its nodes, each with whether the link into it is strong (the first
+/// node's flag is unused).
+type Path = Vec<(u32, bool)>;
+
+/// A step found, with the length of its chain (shorter ones are kept first).
+struct Found {
+    links: usize,
+    step: Step,
+}
+
+/// Sorts the steps found (most eliminations first, then shortest chain) and keeps
+/// one per set of eliminations and placements.
+fn flush(out: &mut Vec<Step>, mut found: Vec<Found>) {
+    found.sort_by_key(|f| (usize::MAX - f.step.eliminations.len(), f.links));
+    let start = out.len();
+    for f in found {
+        push_new(out, start, f.step);
+    }
+}
+
+/// The step of a chain: its digits and cells from the path, the eliminations sorted.
+fn make_step(
+    t: Technique,
+    g: &Graph,
+    path: &Path,
+    mut elims: Vec<(usize, u8)>,
+    conclusion: Option<String>,
+    opts: &FindOptions,
+    n: usize,
+) -> Step {
+    elims.sort_unstable();
+    elims.dedup();
+    let mut s = Step::new(t);
+    for &(i, _) in path {
+        let node = &g.nodes[i as usize];
+        if !s.digits.contains(&node.digit) {
+            s.digits.push(node.digit);
+        }
+        for &x in &node.cells {
+            if !s.cells.contains(&x) {
+                s.cells.push(x);
+            }
+        }
+    }
+    s.digits.sort_unstable();
+    s.eliminations = elims;
+    if opts.explain {
+        let end = conclusion.unwrap_or_else(|| {
+            let mut e = String::new();
+            for (k, &(x, d)) in s.eliminations.iter().enumerate() {
+                let sep = if k > 0 { ", " } else { "" };
+                let _ = write!(e, "{sep}{}<>{d}", cell(n, x));
+            }
+            e
+        });
+        s.explanation = format!("{}: {} => {end}", t.name(), eureka(g, path));
+    }
+    s
+}
+
+/// A chain in Eureka notation: `(4)r1c2=(4-7)r1c5=(7)r3c6`; consecutive candidates of
+/// one cell share their cell.
+fn eureka(g: &Graph, path: &Path) -> String {
+    let mut s = String::new();
+    let mut k = 0;
+    while k < path.len() {
+        let (i, strong) = path[k];
+        if k > 0 {
+            s.push(if strong { '=' } else { '-' });
+        }
+        let node = &g.nodes[i as usize];
+        let mut inner = node.digit.to_string();
+        let mut j = k + 1;
+        while j < path.len() {
+            let next = &g.nodes[path[j].0 as usize];
+            if node.is_group() || next.is_group() || next.cells != node.cells {
+                break;
+            }
+            inner.push(if path[j].1 { '=' } else { '-' });
+            let _ = write!(inner, "{}", next.digit);
+            j += 1;
+        }
+        let _ = write!(s, "({inner}){}", g.place(i));
+        k = j;
+    }
+    s
+}
+
+/// X-Chains, XY-Chains or Remote Pairs.
+fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple) {
+    let g = Graph::build(c, false);
+    let mut search = Search {
+        c,
+        g: &g,
+        kind,
+        opts,
+        path: Vec::new(),
+        found: Vec::new(),
+    };
+    for start in 0..g.nodes.len() as u32 {
+        let cell = g.nodes[start as usize].cell();
+        if kind != Simple::X && c.mask(cell).count_ones() != 2 {
+            continue;
+        }
+        search.path.clear();
+        search.path.push((start, false));
+        search.extend(true);
+    }
+    let found = search.found;
+    flush(out, found);
+}
+
+/// The depth-first search of the simple chains.
+struct Search<'a> {
+    c: &'a Candidates,
+    g: &'a Graph,
+    kind: Simple,
+    opts: &'a FindOptions,
+    path: Path,
+    found: Vec<Found>,
+}
+
+impl Search<'_> {
+    /// Tries every link out of the last node (strong when `strong`).
+    fn extend(&mut self, strong: bool) {
+        let g = self.g;
+        let (last, _) = *self.path.last().expect("a chain has a start");
+        let here = &g.nodes[last as usize];
+        let start = self.path[0].0;
+        let start_cell = g.nodes[start as usize].cell();
+        let next: &[u32] = if strong {
+            &g.strong[last as usize]
+        } else {
+            &g.weak[last as usize]
+        };
+        for &b in next {
+            let nb = &g.nodes[b as usize];
+            let same_cell = nb.cell() == here.cell();
+            let ok = match self.kind {
+                Simple::X => nb.digit == here.digit,
+                Simple::Xy | Simple::Pair => {
+                    let bivalue = self.c.mask(nb.cell()).count_ones() == 2;
+                    let pair = self.kind == Simple::Xy
+                        || self.c.mask(nb.cell()) == self.c.mask(start_cell);
+                    bivalue && pair && (same_cell == strong) && (strong || nb.digit == here.digit)
+                }
+            };
+            if !ok {
+                continue;
+            }
+            let is_loop = nb.cell() == start_cell && !same_cell;
+            if !same_cell
+                && !is_loop
+                && self
+                    .path
+                    .iter()
+                    .any(|&(p, _)| g.nodes[p as usize].cell() == nb.cell())
+            {
+                continue;
+            }
+            self.path.push((b, strong));
+            let links = self.path.len() - 1;
+            if links > 1 && strong && nb.digit == g.nodes[start as usize].digit {
+                self.check(b);
+            }
+            if links < MAX_LINKS && !is_loop {
+                self.extend(!strong);
+            }
+            self.path.pop();
+        }
+    }
+
+    /// Records the chain in `path`, ending at `end`, if it eliminates anything.
+    fn check(&mut self, end: u32) {
+        let (g, c) = (self.g, self.c);
+        let links = self.path.len() - 1;
+        let start = self.path[0].0;
+        let d = g.nodes[start as usize].digit;
+        let mut elims: Vec<(usize, u8)> = g
+            .seeing_all(c, d, &[start, end])
+            .into_iter()
+            .map(|x| (x, d))
+            .collect();
+        let t = match self.kind {
+            Simple::X => Technique::XChain,
+            Simple::Xy => Technique::XyChain,
+            Simple::Pair => {
+                if links < 7 || elims.is_empty() {
+                    return;
+                }
+                let cell_of = |k: usize| g.nodes[self.path[k].0 as usize].cell();
+                let pair: Vec<u8> = crate::candidates::digits(c.mask(cell_of(0))).collect();
+                elims.clear();
+                let mut i = 0;
+                while i <= links {
+                    let mut j = i + 6;
+                    while j <= links {
+                        let (a, b) = (self.path[i].0, self.path[j].0);
+                        for &e in &pair {
+                            elims.extend(g.seeing_all(c, e, &[a, b]).into_iter().map(|x| (x, e)));
+                        }
+                        j += 4;
+                    }
+                    i += 2;
+                }
+                Technique::RemotePair
+            }
+        };
+        if elims.is_empty() {
+            return;
+        }
+        let n = c.layout().size();
+        let step = make_step(t, g, &self.path, elims, None, self.opts, n);
+        self.found.push(Found { links, step });
+    }
+}
+
+/// What a closed walk or an AIC is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Continuous,
+    Discontinuous,
+    Aic,
+}
+
+/// Nice loops and AICs of the technique `t` (grouped or not).
+fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
+    let grouped = matches!(
+        t,
+        Technique::GroupedContinuousNiceLoop
+            | Technique::GroupedDiscontinuousNiceLoop
+            | Technique::GroupedAic
+    );
+    let want = match t {
+        Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop => Shape::Continuous,
+        Technique::DiscontinuousNiceLoop | Technique::GroupedDiscontinuousNiceLoop => {
+            Shape::Discontinuous
+        }
+        _ => Shape::Aic,
+    };
+    let g = Graph::build(c, grouped);
+    let n = c.layout().size();
+    let states = g.nodes.len() * 2;
+    // State `2 * node + on`.
+    let mut parent = vec![u32::MAX; states];
+    let mut order: Vec<u32> = Vec::with_capacity(states);
+    let (mut parent2, mut order2) = (parent.clone(), order.clone());
+    let mut retry: Vec<u32> = Vec::new();
+    let mut found = Vec::new();
+    let candidates = g.nodes.iter().take_while(|x| !x.is_group()).count() as u32;
+    for start in 0..candidates {
+        for on in [true, false] {
+            // A premise "true" closes only discontinuous loops (its candidate goes),
+            // and starts no AIC.
+            if on && want != Shape::Discontinuous {
+                continue;
+            }
+            let premise = 2 * start + u32::from(on);
+            let start_cell = g.nodes[start as usize].cell();
+            // Loops end in the start cell: the walk stops once it has reached every
+            // state there.
+            let mut open = if want == Shape::Aic {
+                usize::MAX
+            } else {
+                2 * c.mask(start_cell).count_ones() as usize - 1
+            };
+            walk(&g, premise, &mut parent, &mut order, |t| {
+                if g.nodes[(t / 2) as usize].cells == [start_cell] {
+                    open -= 1;
+                }
+                open == 0
+            });
+            retry.clear();
+            for &e in &order[1..] {
+                let node = &g.nodes[(e / 2) as usize];
+                if node.is_group() {
+                    continue;
+                }
+                let end_on = e % 2 == 1;
+                let closes = node.cell() == start_cell;
+                if want == Shape::Aic && (closes || !end_on) {
+                    continue;
+                }
+                if want != Shape::Aic && !closes {
+                    continue;
+                }
+                let mut path = path_to(&parent, premise, e);
+                if path.len() < 4 {
+                    continue;
+                }
+                if !valid(&g, &path, want == Shape::Aic) {
+                    // The one way kept comes back to a cell it left: look for a simple
+                    // one (below, once per premise).
+                    if retry.is_empty() {
+                        walk_simple(&g, premise, &mut parent2, &mut order2, want == Shape::Aic);
+                    }
+                    retry.push(e);
+                    if parent2[e as usize] == u32::MAX {
+                        continue;
+                    }
+                    path = path_to(&parent2, premise, e);
+                    if path.len() < 4 || !valid(&g, &path, want == Shape::Aic) {
+                        continue;
+                    }
+                }
+                let result = if want == Shape::Aic {
+                    aic(c, &g, &path)
+                } else {
+                    nice_loop(c, &g, &path)
+                };
+                let Some((shape, elims, conclusion)) = result else {
+                    continue;
+                };
+                let has_group = path.iter().any(|&(x, _)| g.nodes[x as usize].is_group());
+                if shape != want || elims.is_empty() || has_group != grouped {
+                    continue;
+                }
+                let links = path.len() - 1;
+                let step = make_step(t, &g, &path, elims, conclusion, opts, n);
+                found.push(Found { links, step });
+            }
+        }
+    }
+    flush(out, found);
+}
+
+/// Breadth-first walk of the implications of `premise`: fills `parent` (for every
+/// state reached, the state it was reached from) and `order` (the states reached, the
+/// premise first). It stops early when `done` says so of a state just reached.
+fn walk(
+    g: &Graph,
+    premise: u32,
+    parent: &mut [u32],
+    order: &mut Vec<u32>,
+    mut done: impl FnMut(u32) -> bool,
+) {
+    for &s in order.iter() {
+        parent[s as usize] = u32::MAX;
+    }
+    order.clear();
+    parent[premise as usize] = premise;
+    order.push(premise);
+    let mut head = 0;
+    while head < order.len() {
+        let s = order[head];
+        head += 1;
+        let (node, on) = ((s / 2) as usize, s % 2 == 1);
+        let next = if on { &g.weak[node] } else { &g.strong[node] };
+        for &b in next {
+            let t = 2 * b + u32::from(!on);
+            if parent[t as usize] == u32::MAX {
+                parent[t as usize] = s;
+                order.push(t);
+                if done(t) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Like [`walk`], but every state is reached by a path that [`valid`] accepts: no node
+/// comes back to a cell the path has left (a loop's start cell excepted), and a loop's
+/// first link leaves the start cell.
+fn walk_simple(g: &Graph, premise: u32, parent: &mut [u32], order: &mut Vec<u32>, is_aic: bool) {
+    for &s in order.iter() {
+        parent[s as usize] = u32::MAX;
+    }
+    order.clear();
+    parent[premise as usize] = premise;
+    order.push(premise);
+    let first = g.nodes[(premise / 2) as usize].cell();
+    let mut left: Vec<usize> = Vec::new();
+    let mut head = 0;
+    while head < order.len() {
+        let s = order[head];
+        head += 1;
+        // The cells the path to `s` has left.
+        left.clear();
+        let mut x = s;
+        while x != premise {
+            x = parent[x as usize];
+            let node = &g.nodes[(x / 2) as usize];
+            if is_aic || node.cell() != first {
+                left.extend_from_slice(&node.cells);
+            }
+        }
+        let (node, on) = ((s / 2) as usize, s % 2 == 1);
+        let next = if on { &g.weak[node] } else { &g.strong[node] };
+        for &b in next {
+            let t = 2 * b + u32::from(!on);
+            let cell = g.nodes[b as usize].cell();
+            let leaves = is_aic || s != premise || cell != first;
+            if parent[t as usize] == u32::MAX && leaves && !left.contains(&cell) {
+                parent[t as usize] = s;
+                order.push(t);
+            }
+        }
+    }
+}
+
+/// The path from `premise` to `end` as nodes with whether each is reached by a strong
+/// link (is true).
+fn path_to(parent: &[u32], premise: u32, end: u32) -> Path {
+    let mut path = vec![(end / 2, end % 2 == 1)];
+    let mut s = end;
+    while s != premise {
+        s = parent[s as usize];
+        path.push((s / 2, s % 2 == 1));
+    }
+    path.reverse();
+    path
+}
+
+/// Whether `path` is a loop or an AIC HoDoKu accepts: the first link leaves the start
+/// cell (loops), and no node comes back to a cell the path has left, except a loop's
+/// return to its start cell.
+fn valid(g: &Graph, path: &Path, is_aic: bool) -> bool {
+    let first = g.nodes[path[0].0 as usize].cell();
+    if !is_aic && g.nodes[path[1].0 as usize].cell() == first {
+        return false;
+    }
+    let mut left: Vec<usize> = Vec::new();
+    for k in 0..path.len() {
+        let node = &g.nodes[path[k].0 as usize];
+        if left.contains(&node.cell()) {
+            return false;
+        }
+        if k > 0 {
+            let prev = &g.nodes[path[k - 1].0 as usize];
+            if is_aic || prev.cell() != first {
+                left.extend_from_slice(&prev.cells);
+            }
+        }
+    }
+    true
+}
+
+type Outcome = Option<(Shape, Vec<(usize, u8)>, Option<String>)>;
+
+/// The loop closed by `path` (its last node is in its first node's cell): its kind,
+/// eliminations and, for a placement, the conclusion to show.
+fn nice_loop(c: &Candidates, g: &Graph, path: &Path) -> Outcome {
+    let n = c.layout().size();
+    let m = path.len() - 1;
+    let node = |k: usize| &g.nodes[path[k].0 as usize];
+    let first_strong = !path[0].1;
+    let last_strong = path[m].1;
+    let (d0, dm) = (node(0).digit, node(m).digit);
+    let start = node(0).cell();
+    let others = |keep: &[u8]| -> Vec<(usize, u8)> {
+        crate::candidates::digits(c.mask(start))
+            .filter(|d| !keep.contains(d))
+            .map(|d| (start, d))
+            .collect()
+    };
+    if !first_strong && !last_strong && d0 == dm {
+        return Some((Shape::Discontinuous, vec![(start, d0)], None));
+    }
+    if first_strong && last_strong && d0 == dm {
+        let conclusion = format!("{}={d0}", cell(n, start));
+        return Some((Shape::Discontinuous, others(&[d0]), Some(conclusion)));
+    }
+    if first_strong != last_strong && d0 != dm {
+        let d = if first_strong { dm } else { d0 };
+        return Some((Shape::Discontinuous, vec![(start, d)], None));
+    }
+    let bivalue = c.mask(start).count_ones() == 2;
+    let continuous = (!first_strong && !last_strong && bivalue && d0 != dm)
+        || (first_strong && last_strong && d0 != dm)
+        || (first_strong != last_strong && d0 == dm);
+    if !continuous {
+        return None;
+    }
+    let mut elims = Vec::new();
+    let chain_cells: Vec<usize> = path
+        .iter()
+        .flat_map(|&(x, _)| g.nodes[x as usize].cells.iter().copied())
+        .collect();
+    for i in 0..=m {
+        let entered_strong =
+            i > 0 && path[i].1 && i + 2 <= m && node(i - 1).cell() != node(i).cell();
+        if (i == 0 && first_strong && last_strong) || entered_strong {
+            let through = i == 0
+                || (!path[i + 1].1
+                    && node(i).cell() == node(i + 1).cell()
+                    && path[i + 2].1
+                    && node(i + 1).cell() != node(i + 2).cell());
+            if through {
+                let (c1, c2) = if i == 0 {
+                    (d0, dm)
+                } else {
+                    (node(i).digit, node(i + 2).digit)
+                };
+                let x = node(i).cell();
+                elims.extend(
+                    crate::candidates::digits(c.mask(x))
+                        .filter(|&d| d != c1 && d != c2)
+                        .map(|d| (x, d)),
+                );
+            }
+        }
+        if i > 0 && !path[i].1 && node(i - 1).cell() != node(i).cell() {
+            let d = node(i).digit;
+            elims.extend(
+                g.seeing_all(c, d, &[path[i - 1].0, path[i].0])
+                    .into_iter()
+                    .filter(|x| *x != start && !chain_cells.contains(x))
+                    .map(|x| (x, d)),
+            );
+        }
+    }
+    Some((Shape::Continuous, elims, None))
+}
+
+/// The AIC of `path` (from a premise "false" to a node "true" in another cell).
+fn aic(c: &Candidates, g: &Graph, path: &Path) -> Outcome {
+    let (s, e) = (path[0].0, path[path.len() - 1].0);
+    let (ns, ne) = (&g.nodes[s as usize], &g.nodes[e as usize]);
+    let mut elims = Vec::new();
+    if ns.digit == ne.digit {
+        elims.extend(
+            g.seeing_all(c, ns.digit, &[s, e])
+                .into_iter()
+                .map(|x| (x, ns.digit)),
+        );
+        if elims.len() < 2 {
+            return None;
+        }
+    } else {
+        if !super::graph::sees(c.layout(), ns.cell(), ne.cell()) || !c.has(ne.cell(), ns.digit) {
+            return None;
+        }
+        if c.has(ns.cell(), ne.digit) {
+            elims.push((ns.cell(), ne.digit));
+        }
+        elims.push((ne.cell(), ns.digit));
+        if elims.len() < 2 {
+            return None;
+        }
+    }
+    Some((Shape::Aic, elims, None))
+}
