@@ -29,7 +29,7 @@
 //! regions (diagonals, windows, jigsaw pieces) get the same rules as boxes and lines.
 
 use crate::candidates::Mask;
-use crate::layout::Layout;
+use crate::layout::{Layout, UnitKind};
 
 use super::alldiff;
 
@@ -88,15 +88,19 @@ impl<'a> Propagator<'a> {
         let n = layout.size();
         let cells = layout.cell_count();
         let units = layout.units();
+        let (br, bc) = (layout.box_rows(), layout.box_cols());
         let mut slot_start = Vec::with_capacity(cells + 1);
         let mut slots = Vec::with_capacity(cells * 3);
         for cell in 0..cells {
             slot_start.push(slots.len());
+            let (r, c) = (cell / n, cell % n);
             for &u in layout.units_of(cell) {
-                let pos = units[u]
-                    .cells
-                    .binary_search(&cell)
-                    .expect("unit holds cell");
+                let pos = match units[u].kind {
+                    UnitKind::Row => c,
+                    UnitKind::Column => r,
+                    UnitKind::Box => (r % br) * bc + c % bc,
+                    UnitKind::Extra => units[u].cells.partition_point(|&x| x < cell),
+                };
                 slots.push((u, pos as u32));
             }
         }
@@ -127,12 +131,73 @@ impl<'a> Propagator<'a> {
         (prop, board)
     }
 
-    /// Places the given digits of `cells` (0 = open) and propagates; `false` on a
-    /// contradiction (two equal digits in a unit, or none left somewhere).
+    /// Enters the given digits of `cells` (0 = open) on the empty board `s` and
+    /// propagates; `false` on a contradiction (two equal digits in a unit, or none left
+    /// somewhere).
+    ///
+    /// The givens' masks are built in one pass rather than by placing them one by one:
+    /// the digits used per unit, then each open cell's candidates and each unit's
+    /// places, with every single they show queued and every unit left to examine.
     pub fn givens(&mut self, s: &mut Board, cells: &[u8]) -> bool {
         self.reset();
-        let givens = cells.iter().enumerate().filter(|(_, &v)| v != 0);
-        self.queue.extend(givens.map(|(c, &v)| (c, v)).rev());
+        let layout = self.layout;
+        let n = self.n;
+        let all = layout.all_digits();
+        let mut used = vec![0 as Mask; layout.units().len()];
+        for (cell, &v) in cells.iter().enumerate().filter(|(_, &v)| v != 0) {
+            let b: Mask = 1 << (v - 1);
+            for &u in layout.units_of(cell) {
+                if used[u] & b != 0 {
+                    return false;
+                }
+                used[u] |= b;
+            }
+            s.values[cell] = v;
+            s.open -= 1;
+        }
+        for (cell, &v) in cells.iter().enumerate() {
+            s.cands[cell] = if v != 0 {
+                0
+            } else {
+                let taken = layout.units_of(cell).iter().fold(0, |m, &u| m | used[u]);
+                let m = all & !taken;
+                if m == 0 {
+                    return false;
+                }
+                if m & (m - 1) == 0 {
+                    self.queue.push((cell, m.trailing_zeros() as u8 + 1));
+                }
+                m
+            };
+        }
+        s.places.fill(0);
+        for (u, unit) in layout.units().iter().enumerate() {
+            let places = &mut s.places[u * n..(u + 1) * n];
+            for (pos, &cell) in unit.cells.iter().enumerate() {
+                let mut m = s.cands[cell];
+                while m != 0 {
+                    places[m.trailing_zeros() as usize] |= 1 << pos;
+                    m &= m - 1;
+                }
+            }
+            let open = all & !used[u];
+            let mut ds = open;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                let p = places[d];
+                if p == 0 {
+                    return false;
+                }
+                if p & (p - 1) == 0 {
+                    let cell = unit.cells[p.trailing_zeros() as usize];
+                    self.queue.push((cell, d as u8 + 1));
+                }
+            }
+            if open != 0 {
+                self.mark(u, open);
+            }
+        }
         self.propagate(s)
     }
 
