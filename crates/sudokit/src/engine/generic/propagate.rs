@@ -18,10 +18,11 @@
 //!   from the unit's other cells;
 //! - *hidden pairs*: two digits with the same two places in a unit take every other
 //!   candidate from those two cells;
-//! - on boards from 26×26 up, instead of the pairs, *every* naked and hidden subset, by
-//!   matching the unit's open cells to its open digits ([`alldiff`]). On big boards
-//!   half filled, larger subsets are what cut the search from thousands of guesses to
-//!   tens; on small boards the pairs find nearly as much for less.
+//! - on boards from 26×26 up, when those rules find nothing more, *every* naked and
+//!   hidden subset of the units they examined, by matching the unit's open cells to its
+//!   open digits ([`alldiff`]). On big boards half filled, larger subsets are what cut
+//!   the search from thousands of guesses to tens; on small boards the pairs find
+//!   nearly as much for less.
 //!
 //! Then [`Propagator::choose`] picks the branch: the open cell with the fewest
 //! candidates or the unit digit with the fewest places, whichever is smaller (the cell on
@@ -78,8 +79,11 @@ pub(super) struct Propagator<'a> {
     /// Digits whose places changed per unit, since the unit was last examined.
     dirty: Vec<Mask>,
     dirty_units: Vec<usize>,
-    /// Whether whole subsets are filtered (else naked and hidden pairs).
+    /// Whether whole subsets are filtered too (else naked and hidden pairs only).
     all_subsets: bool,
+    /// Units examined for intersections and pairs since their subsets were filtered.
+    deep: Vec<bool>,
+    deep_units: Vec<usize>,
 }
 
 impl<'a> Propagator<'a> {
@@ -127,6 +131,8 @@ impl<'a> Propagator<'a> {
             dirty: vec![0; units.len()],
             dirty_units: Vec::with_capacity(units.len()),
             all_subsets: n >= SUBSETS_FROM,
+            deep: vec![false; units.len()],
+            deep_units: Vec::with_capacity(units.len()),
         };
         (prop, board)
     }
@@ -220,6 +226,9 @@ impl<'a> Propagator<'a> {
         self.queue.clear();
         for u in self.dirty_units.drain(..) {
             self.dirty[u] = 0;
+        }
+        for u in self.deep_units.drain(..) {
+            self.deep[u] = false;
         }
     }
 
@@ -323,19 +332,25 @@ impl<'a> Propagator<'a> {
             if s.open == 0 {
                 return true;
             }
-            let Some(u) = self.dirty_units.pop() else {
+            if let Some(u) = self.dirty_units.pop() {
+                let digits = std::mem::take(&mut self.dirty[u]);
+                if !(self.intersections(s, u, digits)
+                    && self.hidden_pairs(s, u, digits)
+                    && self.naked_pairs(s, u))
+                {
+                    return false;
+                }
+                if self.all_subsets && !self.deep[u] {
+                    self.deep[u] = true;
+                    self.deep_units.push(u);
+                }
+                continue;
+            }
+            let Some(u) = self.deep_units.pop() else {
                 return true;
             };
-            let digits = std::mem::take(&mut self.dirty[u]);
-            if !self.intersections(s, u, digits) {
-                return false;
-            }
-            let subsets = if self.all_subsets {
-                self.subsets(s, u)
-            } else {
-                self.hidden_pairs(s, u, digits) && self.naked_pairs(s, u)
-            };
-            if !subsets {
+            self.deep[u] = false;
+            if !self.subsets(s, u) {
                 return false;
             }
         }
