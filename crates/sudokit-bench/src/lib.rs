@@ -7,6 +7,9 @@
 //! (solutions with [`Grid::is_solution_of`], counts against each other); the timing
 //! functions then run one solver over the corpus, or a range of it, and return the
 //! elapsed time, and [`best_chunked`] times a comparison's four runs chunk by chunk.
+//! [`boards`] makes seeded test puzzles for boards of every classic size.
+
+pub mod boards;
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};

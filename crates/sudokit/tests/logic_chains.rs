@@ -6,7 +6,9 @@
 
 mod common;
 
-use sudokit::logic::reglib::{Case, Verdict};
+mod reglib;
+
+use reglib::{Case, Verdict};
 use sudokit::logic::{find, Family, FindOptions, Solver, TechniqueSet};
 use sudokit::Candidates;
 

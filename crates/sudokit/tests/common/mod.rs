@@ -106,3 +106,21 @@ pub fn thin(grid: &Grid, keep: f64, rng: &mut impl Rng) -> Grid {
     }
     g
 }
+
+/// A valid full grid of any classic size made without search: digit
+/// `((r mod R)·C + ⌊r / R⌋ + c) mod n` + 1 at row `r`, column `c` (boxes of `R × C`),
+/// then moved by a random transform drawn from `rng`.
+pub fn shuffled_pattern_grid(n: usize, rng: &mut sudokit::generate::Rng) -> Grid {
+    let layout = Layout::classic(n).unwrap();
+    let (br, bc) = (layout.box_rows(), layout.box_cols());
+    let cells = (0..n * n)
+        .map(|i| (((i / n % br) * bc + i / n / br + i % n) % n) as u8 + 1)
+        .collect();
+    let grid = Grid::from_cells(layout.clone(), cells).unwrap();
+    let grid = sudokit::transform::Transform::random(&layout, rng)
+        .unwrap()
+        .apply(&grid)
+        .unwrap();
+    assert!(grid.is_full() && grid.validate().is_ok());
+    grid
+}
