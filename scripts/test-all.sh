@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test of the project: the Rust workspace (unit, integration, property,
-# CLI end-to-end and documentation tests), then the Python bindings' pytest suite.
+# CLI end-to-end and documentation tests), then the Python bindings' pytest suite and
+# the R package's testthat suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo test --workspace --all-targets
 cargo test --workspace --doc
 bash scripts/test-python.sh
+bash scripts/test-r.sh

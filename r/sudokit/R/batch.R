@@ -11,12 +11,12 @@ chunk_size <- function(threads, per_thread = 8192L) per_thread * threads
 # puzzle) are joined as they are, with `puzzle` shifted by each chunk's start.
 run_chunks <- function(f, text, threads, ..., size = chunk_size(threads)) {
   n <- length(text)
-  if (n <= size) return(f(text, ...))
+  if (n <= size) return(checked(f(text, ...)))
   starts <- seq.int(1L, n, by = size)
   parts <- vector("list", length(starts))
   for (k in seq_along(starts)) {
     idx <- starts[k]:min(n, starts[k] + size - 1L)
-    part <- f(text[idx], ...)
+    part <- checked(f(text[idx], ...))
     if (!is.null(part$puzzle)) part$puzzle <- part$puzzle + (starts[k] - 1L)
     parts[[k]] <- part
   }

@@ -55,3 +55,10 @@ report_problems <- function(status, message, on_error, arg = "x", call = NULL) {
 on_error_arg <- function(on_error) {
   match.arg(on_error, c("warn", "stop"))
 }
+
+# The answer of a call to the compiled side, or its error raised: the compiled side
+# hands back `list(error = message)` when it could not run at all.
+checked <- function(res) {
+  if (!is.null(res$error)) stop(res$error, call. = FALSE)
+  res
+}

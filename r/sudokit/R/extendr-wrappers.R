@@ -37,6 +37,7 @@ candidates_text <- function(x, size) .Call(wrap__candidates_text, x, size)
 # `clues < 0` goes on to a minimal puzzle.
 generate_text <- function(n, first, size, symmetry, clues, strict_minimal, difficulty, seed, max_attempts, threads) .Call(wrap__generate_text, n, first, size, symmetry, clues, strict_minimal, difficulty, seed, max_attempts, threads)
 
-# The names of the engines (`auto` first), of the symmetries and of the levels.
+# The names of the engines (`auto` first), of the symmetries (`what = "symmetry"`)
+# or of the levels (`"level"`); none for anything else.
 names_of <- function(what) .Call(wrap__names_of, what)
 

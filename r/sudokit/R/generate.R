@@ -53,9 +53,9 @@ sudoku_generate <- function(n = 1, difficulty = NULL, symmetry = "rotate-180",
   status <- integer(0)
   message <- character(0)
   for (first in starts[starts < n]) {
-    res <- generate_text(as.integer(min(per_call, n - first)), first, size_arg(size),
-                         symmetry, clues, isTRUE(strict_minimal), difficulty, seed,
-                         max_attempts, threads)
+    res <- checked(generate_text(as.integer(min(per_call, n - first)), first,
+                                 size_arg(size), symmetry, clues, isTRUE(strict_minimal),
+                                 difficulty, seed, max_attempts, threads))
     value <- c(value, res$value)
     status <- c(status, res$status)
     message <- c(message, res$message)

@@ -32,8 +32,8 @@ puzzle_input <- function(x, arg = "x") {
     arg, class(x)[1L]), "sudokit_parse_error")
 }
 
-# One puzzle matrix as a line of whitespace-separated numbers, which the library reads
-# for every size (n * n numbers make an n x n board).
+# One puzzle matrix as a block of rows of whitespace-separated numbers, which the
+# library reads for every size (a first row of n numbers starts an n x n block).
 matrix_text <- function(m, arg = "x") {
   n <- nrow(m)
   if (n != ncol(m)) {
@@ -54,7 +54,8 @@ matrix_text <- function(m, arg = "x") {
       arg, cell %/% n + 1L, cell %% n + 1L, format(v[bad[1L]]), n, n, n),
       "sudokit_parse_error")
   }
-  paste(as.integer(v), collapse = " ")
+  rows <- split(as.integer(v), rep(seq_len(n), each = n))
+  paste(vapply(rows, paste, character(1), collapse = " "), collapse = "\n")
 }
 
 # Answers `value` (one per puzzle, NA where none) shaped like the input: a character

@@ -96,7 +96,7 @@ steps_frame <- function(x, all, size, threads, on_error, call) {
 sudoku_candidates <- function(x, size = NULL) {
   input <- puzzle_input(x)
   if (length(input$text) != 1L) stop("`x` must be one puzzle", call. = FALSE)
-  res <- candidates_text(input$text, size_arg(size))
+  res <- checked(candidates_text(input$text, size_arg(size)))
   if (res$status[1L] != 0L) {
     sudokit_abort(paste0("x: ", res$message[1L]), problem_classes[res$status[1L]],
                   call = sys.call())

@@ -34,7 +34,7 @@ sudoku_read <- function(text, file = NULL, all = FALSE, size = NULL,
   if (!is.null(file)) text <- readLines(file, warn = FALSE, encoding = "UTF-8")
   if (!is.character(text)) stop("`text` must be a character vector", call. = FALSE)
   text <- enc2utf8(paste(text, collapse = "\n"))
-  res <- parse_text(text, size_arg(size), isTRUE(all))
+  res <- checked(parse_text(text, size_arg(size), isTRUE(all)))
   if (!isTRUE(all)) {
     if (res$status[1L] != 0L) {
       sudokit_abort(res$message[1L], problem_classes[res$status[1L]], call = sys.call())

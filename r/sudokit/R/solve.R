@@ -45,7 +45,7 @@ sudoku_solve <- function(x, engine = "auto", size = NULL, threads = default_thre
   threads <- threads_arg(threads)
   cells <- format == "cells" && input$shape == "character"
   solve_chunk <- function(text) {
-    res <- solve_text(text, size_arg(size), engine, threads, cells)
+    res <- checked(solve_text(text, size_arg(size), engine, threads, cells))
     if (cells) res$value <- list(matrix(res$value, length(text), res$width))
     res
   }
@@ -132,7 +132,7 @@ engine_arg <- function(engine) {
 # (read from `puzzle`, the puzzle's text); NA when there is no solution.
 solution_matrix <- function(line, puzzle) {
   if (is.na(line)) return(NA)
-  grids <- grids_of(parse_text(c(line, puzzle), 0L, FALSE))
+  grids <- grids_of(checked(parse_text(c(line, puzzle), 0L, FALSE)))
   out <- grids[[1L]]
   attr(out, "puzzle") <- grids[[2L]]
   out

@@ -107,3 +107,17 @@ where
         .map(|v| v.map_or_else(R::na, R::from))
         .collect()
 }
+
+/// The list an exported function hands back: its columns, or, when it could not run
+/// at all (an unknown engine, threads that would not start), `list(error = message)`
+/// for the R side to raise. Returning an `Err` to extendr instead would print a panic
+/// message on the way to the R error.
+pub fn or_error(answer: impl FnOnce() -> Result<List>) -> List {
+    answer().unwrap_or_else(|e| {
+        let message = match e {
+            Error::Other(message) => message,
+            e => e.to_string(),
+        };
+        List::from_names_and_values(["error"], [Robj::from(message)]).unwrap_or_default()
+    })
+}

@@ -24,7 +24,7 @@ use sudokit::generate::{Generator, Options as GenerateOptions, SymmetryChoice};
 use sudokit::logic::{Level, Outcome, Solver, TechniqueSet};
 use sudokit::{Candidates, Grid, Layout};
 
-use batch::{or_na, strings, texts, Report};
+use batch::{or_error, or_na, strings, texts, Report};
 use failure::Failure;
 
 /// The logic solver with every technique; `explain` says whether steps carry their
@@ -101,70 +101,74 @@ fn search(
 /// `cells`, the cells of the solutions as an integer matrix in R's column-major order,
 /// one row per puzzle (`NA` rows where there is none); its column count is `width`.
 #[extendr]
-fn solve_text(x: Strings, size: i32, engine: &str, threads: i32, cells: bool) -> Result<List> {
-    let engine = engine_named(engine)?;
-    let opts = options(size);
-    let results = batch::map(&texts(&x), threads, |_, text| {
-        let grid = parse(*text, &opts)?;
-        search(engine.as_deref(), &grid, 1, true)?
-            .1
-            .ok_or(Failure::NoSolution)
-    })?;
-    let (solutions, report) = Report::split(results);
-    if !cells {
-        let lines = solutions
+fn solve_text(x: Strings, size: i32, engine: &str, threads: i32, cells: bool) -> List {
+    or_error(|| {
+        let engine = engine_named(engine)?;
+        let opts = options(size);
+        let results = batch::map(&texts(&x), threads, |_, text| {
+            let grid = parse(*text, &opts)?;
+            search(engine.as_deref(), &grid, 1, true)?
+                .1
+                .ok_or(Failure::NoSolution)
+        })?;
+        let (solutions, report) = Report::split(results);
+        if !cells {
+            let lines = solutions
+                .iter()
+                .map(|s| s.as_ref().map(Grid::to_line))
+                .collect();
+            return report.into_list(vec![("value", strings(lines).into())]);
+        }
+        let width = solutions
             .iter()
-            .map(|s| s.as_ref().map(Grid::to_line))
-            .collect();
-        return report.into_list(vec![("value", strings(lines).into())]);
-    }
-    let width = solutions
-        .iter()
-        .flatten()
-        .map(|g| g.cells().len())
-        .max()
-        .unwrap_or(0);
-    if solutions.iter().flatten().any(|g| g.cells().len() != width) {
-        return Err(Error::Other(
+            .flatten()
+            .map(|g| g.cells().len())
+            .max()
+            .unwrap_or(0);
+        if solutions.iter().flatten().any(|g| g.cells().len() != width) {
+            return Err(Error::Other(
             "the puzzles are of different sizes: solve each size apart to get their cells as a matrix"
                 .into(),
         ));
-    }
-    // Written a block of rows at a time, so that both the grids read and the stretch
-    // of each column written stay in the cache.
-    let rows = solutions.len();
-    let mut matrix = vec![Rint::na(); rows * width];
-    for (b, block) in solutions.chunks(64).enumerate() {
-        for c in 0..width {
-            let column = &mut matrix[c * rows + b * 64..][..block.len()];
-            for (out, solution) in column.iter_mut().zip(block) {
-                if let Some(g) = solution {
-                    *out = Rint::from(i32::from(g.cells()[c]));
+        }
+        // Written a block of rows at a time, so that both the grids read and the stretch
+        // of each column written stay in the cache.
+        let rows = solutions.len();
+        let mut matrix = vec![Rint::na(); rows * width];
+        for (b, block) in solutions.chunks(64).enumerate() {
+            for c in 0..width {
+                let column = &mut matrix[c * rows + b * 64..][..block.len()];
+                for (out, solution) in column.iter_mut().zip(block) {
+                    if let Some(g) = solution {
+                        *out = Rint::from(i32::from(g.cells()[c]));
+                    }
                 }
             }
         }
-    }
-    report.into_list(vec![
-        ("value", Integers::from_values(matrix).into()),
-        ("width", Integers::from_values([width as i32]).into()),
-    ])
+        report.into_list(vec![
+            ("value", Integers::from_values(matrix).into()),
+            ("width", Integers::from_values([width as i32]).into()),
+        ])
+    })
 }
 
 /// Counts the solutions of every puzzle of `x`, each count stopping at `limit`.
 #[extendr]
-fn count_text(x: Strings, size: i32, engine: &str, limit: f64, threads: i32) -> Result<List> {
-    let engine = engine_named(engine)?;
-    let opts = options(size);
-    let limit = limit.max(1.0) as u64;
-    let results = batch::map(&texts(&x), threads, |_, text| {
-        let grid = parse(*text, &opts)?;
-        Ok(search(engine.as_deref(), &grid, limit, false)?.0 as f64)
-    })?;
-    let (counts, report) = Report::split(results);
-    report.into_list(vec![(
-        "value",
-        Doubles::from_values(or_na::<_, Rfloat>(counts)).into(),
-    )])
+fn count_text(x: Strings, size: i32, engine: &str, limit: f64, threads: i32) -> List {
+    or_error(|| {
+        let engine = engine_named(engine)?;
+        let opts = options(size);
+        let limit = limit.max(1.0) as u64;
+        let results = batch::map(&texts(&x), threads, |_, text| {
+            let grid = parse(*text, &opts)?;
+            Ok(search(engine.as_deref(), &grid, limit, false)?.0 as f64)
+        })?;
+        let (counts, report) = Report::split(results);
+        report.into_list(vec![(
+            "value",
+            Doubles::from_values(or_na::<_, Rfloat>(counts)).into(),
+        )])
+    })
 }
 
 /// Reads puzzles: each element of `x` as exactly one puzzle, or, when `all`, every
@@ -172,83 +176,87 @@ fn count_text(x: Strings, size: i32, engine: &str, limit: f64, threads: i32) -> 
 /// after the other (row-major, 0 for empty), `size` the size of each, `line` the line
 /// each starts on.
 #[extendr]
-fn parse_text(x: Strings, size: i32, all: bool) -> Result<List> {
-    let opts = options(size);
-    let texts = texts(&x);
-    let (results, lines): (Vec<_>, Vec<_>) = if all {
-        read::records(texts.first().copied().flatten().unwrap_or(""), &opts)
-            .map(|r| (r.result.map_err(Failure::from), Some(r.line as i32)))
-            .unzip()
-    } else {
-        texts.iter().map(|t| (parse(*t, &opts), Some(1))).unzip()
-    };
-    let (grids, report) = Report::split(results);
-    let sizes = grids.iter().map(|g| g.as_ref().map(|g| g.size() as i32));
-    let cells: Vec<i32> = grids
-        .iter()
-        .flatten()
-        .flat_map(|g| g.cells().iter().map(|&d| i32::from(d)))
-        .collect();
-    report.into_list(vec![
-        ("cells", Integers::from_values(cells).into()),
-        (
-            "size",
-            Integers::from_values(or_na::<_, Rint>(sizes)).into(),
-        ),
-        (
-            "line",
-            Integers::from_values(or_na::<_, Rint>(lines)).into(),
-        ),
-    ])
+fn parse_text(x: Strings, size: i32, all: bool) -> List {
+    or_error(|| {
+        let opts = options(size);
+        let texts = texts(&x);
+        let (results, lines): (Vec<_>, Vec<_>) = if all {
+            read::records(texts.first().copied().flatten().unwrap_or(""), &opts)
+                .map(|r| (r.result.map_err(Failure::from), Some(r.line as i32)))
+                .unzip()
+        } else {
+            texts.iter().map(|t| (parse(*t, &opts), Some(1))).unzip()
+        };
+        let (grids, report) = Report::split(results);
+        let sizes = grids.iter().map(|g| g.as_ref().map(|g| g.size() as i32));
+        let cells: Vec<i32> = grids
+            .iter()
+            .flatten()
+            .flat_map(|g| g.cells().iter().map(|&d| i32::from(d)))
+            .collect();
+        report.into_list(vec![
+            ("cells", Integers::from_values(cells).into()),
+            (
+                "size",
+                Integers::from_values(or_na::<_, Rint>(sizes)).into(),
+            ),
+            (
+                "line",
+                Integers::from_values(or_na::<_, Rint>(lines)).into(),
+            ),
+        ])
+    })
 }
 
 /// Rates every puzzle of `x` with the logic solver: Sudoku Explainer's `er`, `ep`, `ed`
 /// and HoDoKu's `level` and `score`, the `hardest` technique, the number of `steps`
 /// and whether logic `solved` the puzzle.
 #[extendr]
-fn rate_text(x: Strings, size: i32, threads: i32) -> Result<List> {
-    let opts = options(size);
-    let results = batch::map(&texts(&x), threads, |_, text| {
-        Ok(sudokit::rating::rate(&puzzle(*text, &opts)?, solver(false)))
-    })?;
-    let (ratings, report) = Report::split(results);
-    let tenths = |f: fn(&sudokit::rating::Difficulty) -> sudokit::logic::Rating| {
-        Doubles::from_values(or_na::<_, Rfloat>(
-            ratings
-                .iter()
-                .map(|d| d.as_ref().map(|d| f64::from(f(d).0) / 10.0)),
-        ))
-    };
-    let er = tenths(|d| d.er);
-    let ep = tenths(|d| d.ep);
-    let ed = tenths(|d| d.ed);
-    let level: Vec<_> = ratings
-        .iter()
-        .map(|d| d.as_ref().map(|d| d.level.name()))
-        .collect();
-    let score = Integers::from_values(or_na::<_, Rint>(
-        ratings.iter().map(|d| d.as_ref().map(|d| d.score as i32)),
-    ));
-    let hardest: Vec<_> = ratings
-        .iter()
-        .map(|d| d.as_ref().and_then(|d| d.hardest.map(|t| t.name())))
-        .collect();
-    let steps = Integers::from_values(or_na::<_, Rint>(
-        ratings.iter().map(|d| d.as_ref().map(|d| d.steps as i32)),
-    ));
-    let solved = Logicals::from_values(or_na::<_, Rbool>(
-        ratings.iter().map(|d| d.as_ref().map(|d| d.finished())),
-    ));
-    report.into_list(vec![
-        ("er", er.into()),
-        ("ep", ep.into()),
-        ("ed", ed.into()),
-        ("level", strings(level).into()),
-        ("score", score.into()),
-        ("hardest", strings(hardest).into()),
-        ("steps", steps.into()),
-        ("solved", solved.into()),
-    ])
+fn rate_text(x: Strings, size: i32, threads: i32) -> List {
+    or_error(|| {
+        let opts = options(size);
+        let results = batch::map(&texts(&x), threads, |_, text| {
+            Ok(sudokit::rating::rate(&puzzle(*text, &opts)?, solver(false)))
+        })?;
+        let (ratings, report) = Report::split(results);
+        let tenths = |f: fn(&sudokit::rating::Difficulty) -> sudokit::logic::Rating| {
+            Doubles::from_values(or_na::<_, Rfloat>(
+                ratings
+                    .iter()
+                    .map(|d| d.as_ref().map(|d| f64::from(f(d).0) / 10.0)),
+            ))
+        };
+        let er = tenths(|d| d.er);
+        let ep = tenths(|d| d.ep);
+        let ed = tenths(|d| d.ed);
+        let level: Vec<_> = ratings
+            .iter()
+            .map(|d| d.as_ref().map(|d| d.level.name()))
+            .collect();
+        let score = Integers::from_values(or_na::<_, Rint>(
+            ratings.iter().map(|d| d.as_ref().map(|d| d.score as i32)),
+        ));
+        let hardest: Vec<_> = ratings
+            .iter()
+            .map(|d| d.as_ref().and_then(|d| d.hardest.map(|t| t.name())))
+            .collect();
+        let steps = Integers::from_values(or_na::<_, Rint>(
+            ratings.iter().map(|d| d.as_ref().map(|d| d.steps as i32)),
+        ));
+        let solved = Logicals::from_values(or_na::<_, Rbool>(
+            ratings.iter().map(|d| d.as_ref().map(|d| d.finished())),
+        ));
+        report.into_list(vec![
+            ("er", er.into()),
+            ("ep", ep.into()),
+            ("ed", ed.into()),
+            ("level", strings(level).into()),
+            ("score", score.into()),
+            ("hardest", strings(hardest).into()),
+            ("steps", steps.into()),
+            ("solved", solved.into()),
+        ])
+    })
 }
 
 /// The logic solver's steps for every puzzle of `x`: the first only (a hint) or, when
@@ -257,62 +265,67 @@ fn rate_text(x: Strings, size: i32, threads: i32) -> Result<List> {
 /// puzzle says how the solver ended (`solved`, `stuck` or `contradiction`; `NA` for
 /// a hint).
 #[extendr]
-fn steps_text(x: Strings, size: i32, all: bool, threads: i32) -> Result<List> {
-    let opts = options(size);
-    let results = batch::map(&texts(&x), threads, |_, text| {
-        let grid = puzzle(*text, &opts)?;
-        let mut c = Candidates::from_grid(&grid);
-        if !all {
-            let hint = solver(true).hint(&c).into_iter().collect();
-            return Ok((grid.size(), hint, None));
-        }
-        let mut found = Vec::new();
-        let outcome = solver(true).solve(&mut c, |step, _| found.push(step.clone()));
-        let outcome = match outcome {
-            Outcome::Solved => "solved",
-            Outcome::Stuck => "stuck",
-            Outcome::Contradiction => "contradiction",
-        };
-        Ok((grid.size(), found, Some(outcome)))
-    })?;
-    let (found, report) = Report::split(results);
-    let outcome: Vec<_> = found.iter().map(|f| f.as_ref().and_then(|f| f.2)).collect();
-    let mut columns = steps::columns(found.iter().enumerate().flat_map(|(i, f)| {
-        f.iter()
-            .flat_map(move |(n, steps, _)| steps.iter().map(move |step| (i + 1, *n, step)))
-    }));
-    columns.push(("outcome", strings(outcome).into()));
-    report.into_list(columns)
+fn steps_text(x: Strings, size: i32, all: bool, threads: i32) -> List {
+    or_error(|| {
+        let opts = options(size);
+        let results = batch::map(&texts(&x), threads, |_, text| {
+            let grid = puzzle(*text, &opts)?;
+            let mut c = Candidates::from_grid(&grid);
+            if !all {
+                let hint = solver(true).hint(&c).into_iter().collect();
+                return Ok((grid.size(), hint, None));
+            }
+            let mut found = Vec::new();
+            let outcome = solver(true).solve(&mut c, |step, _| found.push(step.clone()));
+            let outcome = match outcome {
+                Outcome::Solved => "solved",
+                Outcome::Stuck => "stuck",
+                Outcome::Contradiction => "contradiction",
+            };
+            Ok((grid.size(), found, Some(outcome)))
+        })?;
+        let (found, report) = Report::split(results);
+        let outcome: Vec<_> = found.iter().map(|f| f.as_ref().and_then(|f| f.2)).collect();
+        let mut columns = steps::columns(found.iter().enumerate().flat_map(|(i, f)| {
+            f.iter()
+                .flat_map(move |(n, steps, _)| steps.iter().map(move |step| (i + 1, *n, step)))
+        }));
+        columns.push(("outcome", strings(outcome).into()));
+        report.into_list(columns)
+    })
 }
 
 /// The candidates of one puzzle after removing each given's digit from its peers: a
 /// logical vector of `n³` values laid out as an R array `[row, col, digit]`.
 #[extendr]
-fn candidates_text(x: Strings, size: i32) -> Result<List> {
-    let opts = options(size);
-    let results = texts(&x)
-        .iter()
-        .map(|text| {
-            let grid = parse(*text, &opts)?;
-            let c = Candidates::from_grid(&grid);
-            let n = grid.size();
-            let mut out = vec![false; n * n * n];
-            for cell in 0..n * n {
-                let (r, col) = (cell / n, cell % n);
-                for d in 1..=n {
-                    out[r + col * n + (d - 1) * n * n] = c.value(cell) == 0 && c.has(cell, d as u8);
+fn candidates_text(x: Strings, size: i32) -> List {
+    or_error(|| {
+        let opts = options(size);
+        let results = texts(&x)
+            .iter()
+            .map(|text| {
+                let grid = parse(*text, &opts)?;
+                let c = Candidates::from_grid(&grid);
+                let n = grid.size();
+                let mut out = vec![false; n * n * n];
+                for cell in 0..n * n {
+                    let (r, col) = (cell / n, cell % n);
+                    for d in 1..=n {
+                        out[r + col * n + (d - 1) * n * n] =
+                            c.value(cell) == 0 && c.has(cell, d as u8);
+                    }
                 }
-            }
-            Ok((n as i32, out))
-        })
-        .collect();
-    let (found, report) = Report::split(results);
-    let sizes = Integers::from_values(or_na::<_, Rint>(
-        found.iter().map(|f| f.as_ref().map(|f| f.0)),
-    ));
-    let values: Vec<bool> = found.into_iter().flatten().flat_map(|f| f.1).collect();
-    let values = Logicals::from_values(values);
-    report.into_list(vec![("size", sizes.into()), ("candidates", values.into())])
+                Ok((n as i32, out))
+            })
+            .collect();
+        let (found, report) = Report::split(results);
+        let sizes = Integers::from_values(or_na::<_, Rint>(
+            found.iter().map(|f| f.as_ref().map(|f| f.0)),
+        ));
+        let values: Vec<bool> = found.into_iter().flatten().flat_map(|f| f.1).collect();
+        let values = Logicals::from_values(values);
+        report.into_list(vec![("size", sizes.into()), ("candidates", values.into())])
+    })
 }
 
 /// Generates `n` puzzles with a unique solution, numbered from `first`, as lines: the
@@ -332,52 +345,55 @@ fn generate_text(
     seed: f64,
     max_attempts: f64,
     threads: i32,
-) -> Result<List> {
-    let fail = |e: &dyn std::fmt::Display| Error::Other(e.to_string());
-    let layout = Layout::classic(size.max(0) as usize).map_err(|e| fail(&e))?;
-    let symmetry: SymmetryChoice = symmetry.parse().map_err(|e| fail(&e))?;
-    let wanted = Level::ALL
-        .into_iter()
-        .find(|l| l.name().eq_ignore_ascii_case(difficulty));
-    if wanted.is_none() && !difficulty.is_empty() {
-        return Err(Error::Other(format!("unknown difficulty `{difficulty}`")));
-    }
-    let options = GenerateOptions {
-        symmetry,
-        target_clues: usize::try_from(clues).ok(),
-        strict_minimal,
-        max_attempts: max_attempts.max(1.0) as u64,
-    };
-    let generator = Generator::new(layout, options, &engine::Auto).map_err(|e| fail(&e))?;
-    let seed = seed as u64;
-    let first = first as u64;
-    let indices: Vec<u64> = (0..n.max(0) as u64).map(|i| first + i).collect();
-    let results = batch::map(&indices, threads, |_, &index| {
-        let accept = |made: &sudokit::generate::Generated| {
-            wanted.is_none_or(|level| {
-                sudokit::rating::rate(&made.puzzle, solver(false)).level == level
-            })
+) -> List {
+    or_error(|| {
+        let fail = |e: &dyn std::fmt::Display| Error::Other(e.to_string());
+        let layout = Layout::classic(size.max(0) as usize).map_err(|e| fail(&e))?;
+        let symmetry: SymmetryChoice = symmetry.parse().map_err(|e| fail(&e))?;
+        let wanted = Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(difficulty));
+        if wanted.is_none() && !difficulty.is_empty() {
+            return Err(Error::Other(format!("unknown difficulty `{difficulty}`")));
+        }
+        let options = GenerateOptions {
+            symmetry,
+            target_clues: usize::try_from(clues).ok(),
+            strict_minimal,
+            max_attempts: max_attempts.max(1.0) as u64,
         };
-        Ok(generator.generate(seed, index, accept)?.0.puzzle.to_line())
-    })?;
-    let (lines, report) = Report::split(results);
-    report.into_list(vec![("value", strings(lines).into())])
+        let generator = Generator::new(layout, options, &engine::Auto).map_err(|e| fail(&e))?;
+        let seed = seed as u64;
+        let first = first as u64;
+        let indices: Vec<u64> = (0..n.max(0) as u64).map(|i| first + i).collect();
+        let results = batch::map(&indices, threads, |_, &index| {
+            let accept = |made: &sudokit::generate::Generated| {
+                wanted.is_none_or(|level| {
+                    sudokit::rating::rate(&made.puzzle, solver(false)).level == level
+                })
+            };
+            Ok(generator.generate(seed, index, accept)?.0.puzzle.to_line())
+        })?;
+        let (lines, report) = Report::split(results);
+        report.into_list(vec![("value", strings(lines).into())])
+    })
 }
 
-/// The names of the engines (`auto` first), of the symmetries and of the levels.
+/// The names of the engines (`auto` first), of the symmetries (`what = "symmetry"`)
+/// or of the levels (`"level"`); none for anything else.
 #[extendr]
-fn names_of(what: &str) -> Result<Strings> {
-    let symmetries = sudokit::generate::Symmetry::ALL.map(|s| s.name());
-    let levels = Level::ALL.map(|l| l.name());
-    match what {
-        "engine" => Ok(Strings::from_values(engine::NAMES)),
-        "symmetry" => {
-            let names: Vec<&str> = symmetries.iter().copied().chain(["random"]).collect();
-            Ok(Strings::from_values(names))
-        }
-        "level" => Ok(Strings::from_values(levels)),
-        _ => Err(Error::Other(format!("no names for `{what}`"))),
-    }
+fn names_of(what: &str) -> Strings {
+    let names: Vec<&str> = match what {
+        "engine" => engine::NAMES.to_vec(),
+        "symmetry" => sudokit::generate::Symmetry::ALL
+            .iter()
+            .map(|s| s.name())
+            .chain(["random"])
+            .collect(),
+        "level" => Level::ALL.iter().map(|l| l.name()).collect(),
+        _ => Vec::new(),
+    };
+    Strings::from_values(names)
 }
 
 extendr_module! {
