@@ -20,8 +20,8 @@ sudokit_abort <- function(message, class, call = NULL, ...) {
 # puzzles. Returns the problems as a data frame (NULL when there are none) for the
 # result's `problems` attribute.
 report_problems <- function(status, message, on_error, arg = "x", call = NULL) {
+  if (!any(status > 0L)) return(NULL)
   failed <- which(status > 0L)
-  if (!length(failed)) return(NULL)
   class <- problem_classes[status[failed]]
   text <- sprintf("%s[%d]: %s", arg, failed, message[failed])
   if (identical(on_error, "stop")) {
@@ -52,8 +52,17 @@ report_problems <- function(status, message, on_error, arg = "x", call = NULL) {
              stringsAsFactors = FALSE)
 }
 
-on_error_arg <- function(on_error) {
-  match.arg(on_error, c("warn", "stop"))
+on_error_arg <- function(on_error) one_of(on_error, c("warn", "stop"), "on_error")
+
+# `arg` checked against `choices` as match.arg() does for a default of all choices
+# (the first), without its cost on every call.
+one_of <- function(arg, choices, name) {
+  if (identical(arg, choices)) return(choices[1L])
+  if (is.character(arg) && length(arg) == 1L && !is.na(arg) && arg %in% choices) {
+    return(arg)
+  }
+  stop(sprintf("`%s` must be one of %s", name,
+               paste0("\"", choices, "\"", collapse = ", ")), call. = FALSE)
 }
 
 # The answer of a call to the compiled side, or its error raised: the compiled side

@@ -33,7 +33,7 @@
 sudoku_generate <- function(n = 1, difficulty = NULL, symmetry = "rotate-180",
                             seed = NULL, size = 9, clues = NULL,
                             strict_minimal = FALSE, max_attempts = 1000,
-                            threads = default_threads(), on_error = c("warn", "stop")) {
+                            threads = getOption("sudokit.threads", 1L), on_error = c("warn", "stop")) {
   on_error <- on_error_arg(on_error)
   if (!is.numeric(n) || length(n) != 1L || is.na(n) || n < 0) {
     stop("`n` must be one number, 0 or more", call. = FALSE)

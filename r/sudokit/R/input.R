@@ -5,7 +5,7 @@
 # "character" (a character vector), "matrix" (one puzzle) or "list".
 puzzle_input <- function(x, arg = "x") {
   if (is.character(x) && !is.matrix(x)) {
-    return(list(text = enc2utf8(as.vector(x)), shape = "character", names = names(x),
+    return(list(text = utf8(as.vector(x)), shape = "character", names = names(x),
                 dims = NULL))
   }
   if (is.matrix(x)) {
@@ -18,7 +18,7 @@ puzzle_input <- function(x, arg = "x") {
       if (is.matrix(el)) {
         matrix_text(el, sprintf("%s[[%d]]", arg, i))
       } else if (is.character(el) && length(el) == 1L) {
-        enc2utf8(el)
+        utf8(el)
       } else {
         sudokit_abort(sprintf(
           "%s[[%d]] is neither a puzzle matrix nor a single string", arg, i),
@@ -30,6 +30,16 @@ puzzle_input <- function(x, arg = "x") {
   sudokit_abort(sprintf(
     "`%s` must be a character vector, a matrix or a list of them, not %s",
     arg, class(x)[1L]), "sudokit_parse_error")
+}
+
+# Text in UTF-8, as the compiled side reads it; bytes that are not UTF-8 become `?`,
+# which the reader then reports with its position.
+utf8 <- function(text) {
+  text <- enc2utf8(text)
+  if (all(validUTF8(text))) return(text)
+  bad <- !validUTF8(text)
+  text[bad] <- iconv(text[bad], "UTF-8", "UTF-8", sub = "?")
+  text
 }
 
 # One puzzle matrix as a block of rows of whitespace-separated numbers, which the
@@ -89,5 +99,3 @@ threads_arg <- function(threads) {
   }
   as.integer(threads)
 }
-
-default_threads <- function() getOption("sudokit.threads", 1L)

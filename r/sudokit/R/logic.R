@@ -16,13 +16,13 @@
 #'   easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
 #'   hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 #' ))
-sudoku_rate <- function(x, size = NULL, threads = default_threads(),
+sudoku_rate <- function(x, size = NULL, threads = getOption("sudokit.threads", 1L),
                         on_error = c("warn", "stop")) {
   on_error <- on_error_arg(on_error)
   input <- puzzle_input(x)
   threads <- threads_arg(threads)
   res <- run_chunks(rate_text, input$text, threads, size_arg(size), threads,
-                    size = chunk_size(threads, 256L))
+                    size = chunk_size(threads, 16L))
   problems <- report_problems(res$status, res$message, on_error, call = sys.call())
   out <- data.frame(
     er = res$er, ep = res$ep, ed = res$ed,
@@ -54,14 +54,14 @@ sudoku_rate <- function(x, size = NULL, threads = default_threads(),
 #' p <- "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 #' sudoku_hint(p)
 #' head(sudoku_explain(p)[, c("step", "technique", "text")])
-sudoku_hint <- function(x, size = NULL, threads = default_threads(),
+sudoku_hint <- function(x, size = NULL, threads = getOption("sudokit.threads", 1L),
                         on_error = c("warn", "stop")) {
   steps_frame(x, FALSE, size, threads, on_error_arg(on_error), sys.call())
 }
 
 #' @rdname sudoku_hint
 #' @export
-sudoku_explain <- function(x, size = NULL, threads = default_threads(),
+sudoku_explain <- function(x, size = NULL, threads = getOption("sudokit.threads", 1L),
                            on_error = c("warn", "stop")) {
   steps_frame(x, TRUE, size, threads, on_error_arg(on_error), sys.call())
 }
@@ -70,7 +70,7 @@ steps_frame <- function(x, all, size, threads, on_error, call) {
   input <- puzzle_input(x)
   threads <- threads_arg(threads)
   res <- run_chunks(steps_text, input$text, threads, size_arg(size), all, threads,
-                    size = chunk_size(threads, 256L))
+                    size = chunk_size(threads, 16L))
   problems <- report_problems(res$status, res$message, on_error, call = call)
   columns <- c("puzzle", "step", "technique", "rating", "placements", "eliminations",
                "cells", "digits", "text")

@@ -33,7 +33,7 @@ sudoku_read <- function(text, file = NULL, all = FALSE, size = NULL,
   on_error <- on_error_arg(on_error)
   if (!is.null(file)) text <- readLines(file, warn = FALSE, encoding = "UTF-8")
   if (!is.character(text)) stop("`text` must be a character vector", call. = FALSE)
-  text <- enc2utf8(paste(text, collapse = "\n"))
+  text <- utf8(paste(text, collapse = "\n"))
   res <- checked(parse_text(text, size_arg(size), isTRUE(all)))
   if (!isTRUE(all)) {
     if (res$status[1L] != 0L) {

@@ -36,10 +36,10 @@
 #' 9 0 8 0 0 0 0 0 0")
 #' sudoku_solve(p)
 #' sudoku_solve(c(ok = "1...2...3...4...", bad = "12.."))
-sudoku_solve <- function(x, engine = "auto", size = NULL, threads = default_threads(),
+sudoku_solve <- function(x, engine = "auto", size = NULL, threads = getOption("sudokit.threads", 1L),
                          on_error = c("warn", "stop"), format = c("line", "cells")) {
   on_error <- on_error_arg(on_error)
-  format <- match.arg(format)
+  format <- one_of(format, c("line", "cells"), "format")
   engine <- engine_arg(engine)
   input <- puzzle_input(x)
   threads <- threads_arg(threads)
@@ -80,7 +80,7 @@ sudoku_solve <- function(x, engine = "auto", size = NULL, threads = default_thre
 #' sudoku_count(c("1...2...3...4...", "1..4.........32."), limit = 100)
 #' sudoku_is_unique("1..4.........32.")
 sudoku_count <- function(x, limit = 2, engine = "auto", size = NULL,
-                         threads = default_threads(), on_error = c("warn", "stop")) {
+                         threads = getOption("sudokit.threads", 1L), on_error = c("warn", "stop")) {
   on_error <- on_error_arg(on_error)
   engine <- engine_arg(engine)
   if (!is.numeric(limit) || length(limit) != 1L || is.na(limit) || limit < 1 ||
@@ -102,7 +102,7 @@ sudoku_count <- function(x, limit = 2, engine = "auto", size = NULL,
 #' @rdname sudoku_count
 #' @export
 sudoku_is_unique <- function(x, engine = "auto", size = NULL,
-                             threads = default_threads(), on_error = c("warn", "stop")) {
+                             threads = getOption("sudokit.threads", 1L), on_error = c("warn", "stop")) {
   counts <- sudoku_count(x, limit = 2, engine = engine, size = size, threads = threads,
                          on_error = on_error)
   out <- as.vector(counts) == 1L

@@ -100,4 +100,7 @@ test_that("bad puzzles give NA with classed warnings, or classed errors", {
   expect_error(sudoku_solve(42), class = "sudokit_parse_error")
   expect_warning(na <- sudoku_solve(NA_character_), class = "sudokit_parse_error")
   expect_true(is.na(na))
+  not_utf8 <- rawToChar(as.raw(c(0x31, 0xff, rep(0x2e, 14))))
+  expect_warning(bytes <- sudoku_solve(not_utf8), class = "sudokit_parse_error")
+  expect_true(is.na(bytes))
 })

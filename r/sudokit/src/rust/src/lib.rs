@@ -65,21 +65,16 @@ fn engine_named(name: &str) -> Result<Option<Box<dyn Engine>>> {
         .map_err(|e| Error::Other(e.to_string()))
 }
 
-/// The count of solutions of a read puzzle, up to `limit`, and the first when `keep`.
-/// A digit twice in a unit is an error, told apart from "no solution" after the search
-/// when the engine rejects such puzzles itself, before it otherwise.
+/// The count of solutions of a read puzzle, up to `limit`, and the first when `keep`;
+/// a digit twice in a unit is an error.
 fn search(
     engine: Option<&dyn Engine>,
     grid: &Grid,
     limit: u64,
     keep: bool,
 ) -> std::result::Result<(u64, Option<Grid>), Failure> {
-    let chosen = engine.unwrap_or(&engine::Auto);
-    let checked_first = !chosen.rejects_clashes(grid.layout());
-    if checked_first {
-        grid.validate()?;
-    }
-    let found = match engine {
+    grid.validate()?;
+    Ok(match engine {
         None if keep => {
             let solution = sudokit::solve(grid);
             (u64::from(solution.is_some()), solution)
@@ -89,11 +84,7 @@ fn search(
             let s = e.search(grid, limit)?;
             (s.count, s.solution)
         }
-    };
-    if found.0 == 0 && !checked_first {
-        grid.validate()?;
-    }
-    Ok(found)
+    })
 }
 
 /// Solves every puzzle of `x`. `value` holds each solution as one line (`NA` where
