@@ -26,6 +26,8 @@ if [ ${#missing[@]} -gt 0 ]; then
         "${missing[@]}" >/dev/null
 fi
 
+cargo fmt --check --manifest-path "$pkg/src/rust/Cargo.toml"
+
 lib="$(mktemp -d)"
 trap 'rm -rf "$lib"' EXIT
 R CMD INSTALL --library="$lib" "$pkg"

@@ -18,22 +18,16 @@ pub fn map<I, T, W>(items: &[I], threads: i32, work: W) -> Result<Vec<T>>
 where
     I: Sync,
     T: Send,
-    W: Fn(usize, &I) -> T + Sync,
+    W: Fn(&I) -> T + Sync,
 {
     if threads <= 1 {
-        return Ok(items.iter().enumerate().map(|(i, x)| work(i, x)).collect());
+        return Ok(items.iter().map(work).collect());
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads as usize)
         .build()
         .map_err(|e| Error::Other(format!("cannot start {threads} threads: {e}")))?;
-    Ok(pool.install(|| {
-        items
-            .par_iter()
-            .enumerate()
-            .map(|(i, x)| work(i, x))
-            .collect()
-    }))
+    Ok(pool.install(|| items.par_iter().map(&work).collect()))
 }
 
 /// The text of each element of a character vector (`NA` as `None`).

@@ -65,15 +65,14 @@ fn engine_named(name: &str) -> Result<Option<Box<dyn Engine>>> {
         .map_err(|e| Error::Other(e.to_string()))
 }
 
-/// The count of solutions of a read puzzle, up to `limit`, and the first when `keep`;
-/// a digit twice in a unit is an error.
+/// The count of solutions of a checked puzzle, up to `limit`, and the first when
+/// `keep`.
 fn search(
     engine: Option<&dyn Engine>,
     grid: &Grid,
     limit: u64,
     keep: bool,
 ) -> std::result::Result<(u64, Option<Grid>), Failure> {
-    grid.validate()?;
     Ok(match engine {
         None if keep => {
             let solution = sudokit::solve(grid);
@@ -96,8 +95,8 @@ fn solve_text(x: Strings, size: i32, engine: &str, threads: i32, cells: bool) ->
     or_error(|| {
         let engine = engine_named(engine)?;
         let opts = options(size);
-        let results = batch::map(&texts(&x), threads, |_, text| {
-            let grid = parse(*text, &opts)?;
+        let results = batch::map(&texts(&x), threads, |text| {
+            let grid = puzzle(*text, &opts)?;
             search(engine.as_deref(), &grid, 1, true)?
                 .1
                 .ok_or(Failure::NoSolution)
@@ -150,8 +149,8 @@ fn count_text(x: Strings, size: i32, engine: &str, limit: f64, threads: i32) -> 
         let engine = engine_named(engine)?;
         let opts = options(size);
         let limit = limit.max(1.0) as u64;
-        let results = batch::map(&texts(&x), threads, |_, text| {
-            let grid = parse(*text, &opts)?;
+        let results = batch::map(&texts(&x), threads, |text| {
+            let grid = puzzle(*text, &opts)?;
             Ok(search(engine.as_deref(), &grid, limit, false)?.0 as f64)
         })?;
         let (counts, report) = Report::split(results);
@@ -206,7 +205,7 @@ fn parse_text(x: Strings, size: i32, all: bool) -> List {
 fn rate_text(x: Strings, size: i32, threads: i32) -> List {
     or_error(|| {
         let opts = options(size);
-        let results = batch::map(&texts(&x), threads, |_, text| {
+        let results = batch::map(&texts(&x), threads, |text| {
             Ok(sudokit::rating::rate(&puzzle(*text, &opts)?, solver(false)))
         })?;
         let (ratings, report) = Report::split(results);
@@ -259,7 +258,7 @@ fn rate_text(x: Strings, size: i32, threads: i32) -> List {
 fn steps_text(x: Strings, size: i32, all: bool, threads: i32) -> List {
     or_error(|| {
         let opts = options(size);
-        let results = batch::map(&texts(&x), threads, |_, text| {
+        let results = batch::map(&texts(&x), threads, |text| {
             let grid = puzzle(*text, &opts)?;
             let mut c = Candidates::from_grid(&grid);
             if !all {
@@ -357,7 +356,7 @@ fn generate_text(
         let seed = seed as u64;
         let first = first as u64;
         let indices: Vec<u64> = (0..n.max(0) as u64).map(|i| first + i).collect();
-        let results = batch::map(&indices, threads, |_, &index| {
+        let results = batch::map(&indices, threads, |&index| {
             let accept = |made: &sudokit::generate::Generated| {
                 wanted.is_none_or(|level| {
                     sudokit::rating::rate(&made.puzzle, solver(false)).level == level
