@@ -2,7 +2,8 @@
 # Runs every test of the project: the Rust workspace (unit, integration, property,
 # CLI end-to-end and documentation tests; among them the library's module-cycle check,
 # crates/sudokit-bench/tests/module_cycles.rs), the library on its own without the
-# optional `serde` feature, then the Python bindings' pytest suite.
+# optional `serde` feature and with the experimental `triad` engine, then the Python
+# bindings' pytest suite and the R package's testthat suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,3 +14,4 @@ cargo test -p sudokit --lib
 # the conformance suite run again with it.
 cargo test -p sudokit --features triad --lib --test conformance
 bash scripts/test-python.sh
+bash scripts/test-r.sh

@@ -1,0 +1,4 @@
+library(testthat)
+library(sudokit)
+
+test_check("sudokit")
