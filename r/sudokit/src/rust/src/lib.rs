@@ -80,7 +80,7 @@ fn search(
         }
         None => (sudokit::count(grid, limit), None),
         Some(e) => {
-            let s = e.search(grid, limit)?;
+            let s = e.search(grid, &engine::Query::up_to(limit))?;
             (s.count, s.solution)
         }
     })
