@@ -276,6 +276,10 @@ fn classify(line: &str) -> LineKind<'_> {
     if let Some((b, col)) = start {
         words.push((col, &line[b..]));
     }
+    if words.is_empty() {
+        // Bars and blanks alone: a rule between the boxes of a row.
+        return LineKind::Rule;
+    }
     LineKind::Content(words)
 }
 
@@ -464,7 +468,7 @@ impl Reader<'_> {
     /// The size of a one-line puzzle in characters whose first word has `len` of them.
     fn chars_puzzle(&self, len: usize) -> Option<usize> {
         match self.opts.size {
-            Some(n) => (len == n * n).then_some(n),
+            Some(n) => (len == n.saturating_mul(n)).then_some(n),
             None => square_size(len),
         }
     }
@@ -472,7 +476,7 @@ impl Reader<'_> {
     /// The size of a one-line puzzle of `count` cells gathered from words.
     fn cells_puzzle(&self, count: usize) -> Option<usize> {
         match self.opts.size {
-            Some(n) => (count == n * n).then_some(n),
+            Some(n) => (count == n.saturating_mul(n)).then_some(n),
             None => square_size(count).filter(|&n| n * n > 64),
         }
     }
@@ -570,7 +574,7 @@ impl Reader<'_> {
             Some(size) => ParseError::WrongLength {
                 line: number,
                 found,
-                expected: size * size,
+                expected: size.saturating_mul(size),
                 size,
             },
             None => ParseError::BadLength {
@@ -581,17 +585,19 @@ impl Reader<'_> {
     }
 
     /// Looks at the next content line through `cursor`, without taking it: rule lines
-    /// before it are passed; a blank line, a comment, a line too long and the end of the
-    /// text give `None`. A content line gives what `f` makes of its number and words,
+    /// before it are passed, and blank lines too when `pass_blank`; a blank line
+    /// otherwise, a comment, a line too long and the end of the text give `None`. A content line gives what `f` makes of its number and words,
     /// and the offset past it.
     fn look<R>(
         cursor: &mut LineCursor<'_>,
+        pass_blank: bool,
         f: impl FnOnce(usize, &[(usize, &str)]) -> R,
     ) -> Option<(R, usize)> {
         loop {
             let line = cursor.peek().filter(|l| l.bytes.len() <= MAX_LINE)?;
             let text = line_text(line.bytes, String::new());
             match classify(&text) {
+                LineKind::Gap if pass_blank && text.trim().is_empty() => cursor.advance(line.end),
                 LineKind::Gap => return None,
                 LineKind::Rule => cursor.advance(line.end),
                 LineKind::Content(words) => return Some((f(line.number, &words), line.end)),
@@ -613,7 +619,9 @@ impl Reader<'_> {
         let mut cursor = self.lines.clone();
         let mut rows = 1;
         while rows <= width {
-            match Self::look(&mut cursor, |_, words| self.is_wide_row(words, width)) {
+            match Self::look(&mut cursor, false, |_, words| {
+                self.is_wide_row(words, width)
+            }) {
                 Some((true, end)) => cursor.advance(end),
                 _ => break,
             }
@@ -630,7 +638,9 @@ impl Reader<'_> {
         let mut rows = 1;
         while rows < width {
             let mut cursor = self.lines.clone();
-            match Self::look(&mut cursor, |_, words| self.is_wide_row(words, width)) {
+            match Self::look(&mut cursor, false, |_, words| {
+                self.is_wide_row(words, width)
+            }) {
                 Some((true, end)) => {
                     cursor.advance(end);
                     self.lines = cursor;
@@ -646,7 +656,7 @@ impl Reader<'_> {
     }
 
     /// Reads the rest of a block of size `n` whose first row, on line `start`, is
-    /// `first`. The block takes rows up to a blank line, a comment, a line that is a
+    /// `first`. The block takes rows up to a blank line (except between bands), a comment, a line that is a
     /// puzzle on its own or a row of a board too large, or its `n`th row; cut short, it keeps only its rows of `n`
     /// cells from the start, so the lines after them are read again.
     fn read_block(&mut self, start: usize, n: usize, first: Vec<Cell>) -> Record {
@@ -656,8 +666,10 @@ impl Reader<'_> {
         let mut bad_row: Option<ParseError> = None;
         let mut cursor = self.lines.clone();
         let mut after_whole = cursor.clone();
+        // A blank line may stand between bands, as in rows printed box by box.
+        let band = Layout::box_shape(n).map_or(n, |(box_rows, _)| box_rows);
         while rows < n {
-            let row = Self::look(&mut cursor, |number, words| {
+            let row = Self::look(&mut cursor, rows % band == 0, |number, words| {
                 let puzzle = self.chars_puzzle(words[0].1.chars().count()).is_some();
                 let (row, by_words) = row_cells(number, words);
                 let alone = puzzle
@@ -728,6 +740,70 @@ mod tests {
 
     const HARD1: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn blank_lines_between_bands_keep_a_block_whole() {
+        let rows: Vec<String> = HARD1
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let digits: Vec<String> = r
+                    .iter()
+                    .map(|&c| {
+                        if c == b'.' {
+                            "0".into()
+                        } else {
+                            (c as char).to_string()
+                        }
+                    })
+                    .collect();
+                digits.join(" ")
+            })
+            .collect();
+        let text = format!(
+            "{}\n\n{}\n\n{}\n",
+            rows[..3].join("\n"),
+            rows[3..6].join("\n"),
+            rows[6..].join("\n")
+        );
+        let recs = read(&text);
+        assert_eq!(recs.len(), 1, "{recs:?}");
+        assert_eq!(recs[0].result.as_ref().unwrap().to_line(), HARD1);
+        // Inside a band, a blank line still ends the block.
+        let cut = format!("{}\n\n{}\n", rows[..2].join("\n"), rows[2..].join("\n"));
+        assert!(read(&cut).iter().all(|r| r.result.is_err()));
+    }
+
+    #[test]
+    fn bar_lines_are_rules() {
+        assert_eq!(read("|\n   |  |\n").len(), 0);
+        let rows: Vec<&str> = HARD1
+            .as_bytes()
+            .chunks(9)
+            .map(|r| std::str::from_utf8(r).unwrap())
+            .collect();
+        let text = format!(
+            "{}\n|   |   |\n{}\n",
+            rows[..3].join("\n"),
+            rows[3..].join("\n")
+        );
+        let recs = read(&text);
+        assert_eq!(recs.len(), 1);
+        assert_eq!(recs[0].result.as_ref().unwrap().to_line(), HARD1);
+    }
+
+    #[test]
+    fn a_huge_size_is_an_error_not_an_overflow() {
+        for size in [1usize << 32, usize::MAX] {
+            let opts = ReadOptions {
+                size: Some(size),
+                ..ReadOptions::default()
+            };
+            let recs: Vec<Record> = records("1...2...3...4...\n", &opts).collect();
+            assert_eq!(recs.len(), 1);
+            assert!(recs[0].result.is_err());
+        }
+    }
 
     #[test]
     fn line_puzzles_with_empties_comments_and_crlf() {
