@@ -18,18 +18,31 @@ const BAR_EVERY: usize = 64;
 /// Batches shorter than this get no progress bar.
 const PROGRESS_MIN: usize = 20_000;
 
-/// How many threads `--threads` asks for: all cores when `None` or 0.
+/// The most threads per core a command runs: more only adds switching between them,
+/// and memory for their stacks (a million threads asked for took half a minute to
+/// start on one puzzle).
+pub const THREADS_PER_CORE: usize = 4;
+
+/// How many threads to run for `--threads`: all cores when `None` or 0, and never
+/// more than [`THREADS_PER_CORE`] per core.
 pub fn thread_count(threads: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     threads
         .filter(|&n| n > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .map_or(cores, |n| n.min(THREADS_PER_CORE * cores))
 }
 
-/// A thread pool with `threads` workers (all cores when `None` or 0).
+/// A thread pool with `threads` workers (as [`thread_count`] gives them); when the
+/// system cannot start that many, half as many, down to one.
 pub fn pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
-    Ok(rayon::ThreadPoolBuilder::new()
-        .num_threads(thread_count(threads))
-        .build()?)
+    let mut n = thread_count(threads);
+    loop {
+        match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
+            Ok(pool) => return Ok(pool),
+            Err(e) if n == 1 => anyhow::bail!("cannot start a worker thread: {e}"),
+            Err(_) => n /= 2,
+        }
+    }
 }
 
 /// A progress bar on standard error, hidden when it is not a terminal or the batch
@@ -102,4 +115,22 @@ where
     }
     bar.finish_and_clear();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_counts_are_capped_per_core() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(thread_count(None), cores);
+        assert_eq!(thread_count(Some(0)), cores);
+        assert_eq!(thread_count(Some(1)), 1);
+        assert_eq!(thread_count(Some(1_000_000)), THREADS_PER_CORE * cores);
+        assert_eq!(
+            pool(Some(1_000_000)).unwrap().current_num_threads(),
+            THREADS_PER_CORE * cores
+        );
+    }
 }

@@ -8,17 +8,62 @@ use std::time::Instant;
 
 use cpu_time::ProcessTime;
 
+use sudokit::ReadOptions;
+
 use crate::batch;
 use crate::common::{InputArgs, Tally};
-use crate::input::{self, Item};
+use crate::input::{self, Item, Text, Unreadable};
 
-/// Exit code when some puzzle failed (malformed, invalid, unsolvable, …).
+/// Exit code when some puzzle failed (malformed, invalid, unsolvable, …) or a file
+/// could not be read.
 pub const EXIT_FAILED: u8 = 1;
+
+/// Exit code when standard output could not be written (a full disk, say).
+pub const EXIT_OUTPUT: u8 = 3;
+
+/// Standard output could not be written. A closed pipe (the reader has all it wants)
+/// ends the command quietly with code 0; any other failure with [`EXIT_OUTPUT`].
+#[derive(Debug)]
+pub struct OutputError(pub std::io::Error);
+
+impl std::fmt::Display for OutputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write output: {}", self.0)
+    }
+}
+
+impl std::error::Error for OutputError {}
+
+impl From<std::io::Error> for OutputError {
+    fn from(e: std::io::Error) -> OutputError {
+        OutputError(e)
+    }
+}
 
 /// Runs a batch: `job` computes a result per puzzle (in parallel); `sink` writes it
 /// (in input order) and updates the tally.
 pub fn drive<R, J, S>(
     input: &InputArgs,
+    threads: Option<usize>,
+    stats: bool,
+    job: J,
+    sink: S,
+) -> anyhow::Result<ExitCode>
+where
+    R: Send,
+    J: Fn(&Item<'_>) -> R + Sync,
+    S: FnMut(&Item<'_>, R, &mut dyn Write, &mut Tally) -> std::io::Result<()>,
+{
+    let (texts, unreadable) = input::read_texts(&input.files);
+    let opts = input.read_options();
+    drive_texts(&texts, &unreadable, &opts, threads, stats, job, sink)
+}
+
+/// [`drive`] over texts already read (`unreadable`: the inputs that could not be).
+pub fn drive_texts<R, J, S>(
+    texts: &[Text],
+    unreadable: &[Unreadable],
+    opts: &ReadOptions,
     threads: Option<usize>,
     stats: bool,
     job: J,
@@ -33,15 +78,13 @@ where
     let cpu_start = ProcessTime::now();
     let mut tally = Tally::default();
     let threads = batch::thread_count(threads);
-    let (texts, unreadable) = input::read_texts(&input.files);
-    for u in &unreadable {
+    for u in unreadable {
         eprintln!("error: cannot read {}: {}", u.source, u.error);
         tally.unreadable += 1;
     }
-    let opts = input.read_options();
     // The bar counts lines of input; they are counted only when it can show.
     let starts = if std::io::stderr().is_terminal() {
-        input::line_starts(&texts)
+        input::line_starts(texts)
     } else {
         Vec::new()
     };
@@ -49,19 +92,13 @@ where
     let position = |item: &Item<'_>| starts.get(item.text).map_or(0, |s| s + item.line);
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let items = input::items(&texts, &opts);
-    let result = batch::run_ordered(threads, items, &bar, position, job, |item, r| {
+    let items = input::items(texts, opts);
+    batch::run_ordered(threads, items, &bar, position, job, |item, r| {
         tally.puzzles += 1;
-        sink(item, r, &mut out, &mut tally)?;
+        sink(item, r, &mut out, &mut tally).map_err(OutputError)?;
         Ok(())
-    })
-    .and_then(|()| Ok(out.flush()?));
-    if let Err(e) = result {
-        if is_broken_pipe(&e) {
-            return Ok(ExitCode::SUCCESS);
-        }
-        return Err(e);
-    }
+    })?;
+    out.flush().map_err(OutputError)?;
     if stats {
         eprintln!("{}", tally.report(start.elapsed(), cpu_start.elapsed()));
     }
@@ -69,13 +106,6 @@ where
         ExitCode::from(EXIT_FAILED)
     } else {
         ExitCode::SUCCESS
-    })
-}
-
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
 }
 

@@ -16,6 +16,9 @@ pub struct Item<'a> {
     pub text: usize,
     /// First line of the puzzle, 1-based.
     pub line: usize,
+    /// The text of that line (a command that reads candidates looks for a Sukaku line
+    /// there).
+    pub first_line: &'a str,
     /// The puzzle or the parse error.
     pub puzzle: Result<Grid, ParseError>,
 }
@@ -44,6 +47,14 @@ enum Body {
 }
 
 impl Text {
+    /// A text given directly (an argument, or a text rewritten before reading).
+    pub fn new(source: String, text: String) -> Text {
+        Text {
+            source,
+            body: Body::Read(text),
+        }
+    }
+
     /// The text.
     pub fn body(&self) -> &str {
         match &self.body {
@@ -60,9 +71,8 @@ impl Text {
 ///
 /// A regular file is mapped into memory rather than read: reading copies it into fresh
 /// memory, which the kernel first fills with zeros, and on a virtual machine that costs
-/// about as much as the copy (2 ms for the 4 MB of the 17-clue set, which a thread
-/// solves in 50 ms; with two threads nothing else happens meanwhile). Standard input,
-/// empty and special files, and files that are not UTF-8 are read.
+/// about as much as the copy, while no puzzle is solved (`docs/perf/cli.md`). Standard
+/// input, empty and special files, and files that are not UTF-8 are read.
 pub fn read_texts(files: &[PathBuf]) -> (Vec<Text>, Vec<Unreadable>) {
     let mut texts = Vec::new();
     let mut failed = Vec::new();
@@ -132,13 +142,39 @@ fn map(path: &Path) -> Option<memmap2::Mmap> {
 /// only the puzzles it is working on, whatever the size of its input.
 pub fn items<'a>(texts: &'a [Text], opts: &'a ReadOptions) -> impl Iterator<Item = Item<'a>> + 'a {
     texts.iter().enumerate().flat_map(move |(text, t)| {
+        let mut lines = LineAt {
+            rest: t.body(),
+            next: 1,
+        };
         records(t.body(), opts).map(move |r| Item {
             source: &t.source,
             text,
             line: r.line,
+            first_line: lines.at(r.line),
             puzzle: r.result,
         })
     })
+}
+
+/// The lines of a text, taken in order by number.
+struct LineAt<'a> {
+    /// The text from line `next` on.
+    rest: &'a str,
+    next: usize,
+}
+
+impl<'a> LineAt<'a> {
+    /// Line `line` (1-based, not before the last one asked for), without its end.
+    fn at(&mut self, line: usize) -> &'a str {
+        loop {
+            let (this, rest) = self.rest.split_once('\n').unwrap_or((self.rest, ""));
+            if self.next >= line {
+                return this.strip_suffix('\r').unwrap_or(this);
+            }
+            self.rest = rest;
+            self.next += 1;
+        }
+    }
 }
 
 /// The number of lines before each text in the whole input, then the input's total:
@@ -234,5 +270,10 @@ mod tests {
             .iter()
             .any(|(_, _, line, p)| *line == 2 && p.contains("line 2")));
         assert_eq!(line_starts(&texts).len(), 7);
+        let opts = ReadOptions::default();
+        for item in items(&texts, &opts) {
+            let body = texts[item.text].body();
+            assert_eq!(Some(item.first_line), body.lines().nth(item.line - 1));
+        }
     }
 }

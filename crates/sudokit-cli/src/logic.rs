@@ -1,13 +1,22 @@
-//! What `hint`, `explain` and `rate` share: the technique selection options and
-//! reading one argument that is a puzzle, a pencilmark grid or a file of them.
+//! What `hint`, `explain` and `rate` share: the technique selection options, reading
+//! one argument that is a puzzle, a pencilmark grid or a file of them, and deciding
+//! for each record whether it is a puzzle or a candidate state (a Sukaku line) and
+//! whether it has exactly one solution, as their techniques need.
 
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use sudokit::format::pencilmark;
 use sudokit::format::read::records;
 use sudokit::logic::{Solver, TechniqueSet};
-use sudokit::{Candidates, ReadOptions};
+use sudokit::rating::{check_unique, check_unique_state};
+use sudokit::{Candidates, Grid, ReadOptions, SolutionsError};
+
+use crate::common::Tally;
+use crate::driver::{drive_texts, fail};
+use crate::input::{self, Item, Text, Unreadable};
 
 /// Which techniques the logic solver may use.
 #[derive(Debug, Clone, clap::Args)]
@@ -79,57 +88,173 @@ pub struct StateArgs {
 }
 
 impl StateArgs {
-    /// The states the input holds.
-    pub fn states(&self) -> anyhow::Result<Vec<State>> {
-        states(&self.input, &ReadOptions { size: self.size })
+    /// Runs a batch over the input: one record per puzzle, as [`drive`] writes them.
+    pub fn drive<R, J, S>(&self, job: J, sink: S) -> anyhow::Result<ExitCode>
+    where
+        R: Send,
+        J: Fn(&Item<'_>) -> R + Sync,
+        S: FnMut(&Item<'_>, R, &mut dyn Write, &mut Tally) -> std::io::Result<()>,
+    {
+        let opts = ReadOptions { size: self.size };
+        let (texts, unreadable) = argument_texts(&self.input, &opts);
+        let texts = with_candidates(texts, &opts);
+        drive_texts(&texts, &unreadable, &opts, None, false, job, sink)
     }
 }
 
-/// One state to work on, with a label for messages (`file:line` or `argument`).
+/// The text `arg` stands for: standard input for `-`, the file of that name when there
+/// is one (a folder or an unreadable file is a read error), else the argument itself
+/// when it reads as puzzles or a pencilmark grid, else a read error that says both.
+fn argument_texts(arg: &str, opts: &ReadOptions) -> (Vec<Text>, Vec<Unreadable>) {
+    if arg == "-" || Path::new(arg).exists() {
+        return input::read_texts(&[PathBuf::from(arg)]);
+    }
+    let as_puzzle = records(arg, opts).find_map(|r| r.result.err());
+    match as_puzzle {
+        Some(e) if pencilmark::read(arg).is_err() => {
+            let error = std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("no such file, and not a puzzle ({e})"),
+            );
+            (
+                Vec::new(),
+                vec![Unreadable {
+                    source: arg.to_string(),
+                    error,
+                }],
+            )
+        }
+        _ => (
+            vec![Text::new("argument".into(), arg.to_string())],
+            Vec::new(),
+        ),
+    }
+}
+
+/// The texts with each one that is a whole pencilmark grid, not puzzles, rewritten as
+/// its Sukaku line, so that every state is one record.
+pub fn with_candidates(texts: Vec<Text>, opts: &ReadOptions) -> Vec<Text> {
+    texts
+        .into_iter()
+        .map(|t| {
+            if records(t.body(), opts).all(|r| r.result.is_ok()) {
+                return t;
+            }
+            match pencilmark::read(t.body()) {
+                Ok(c) => Text::new(t.source.clone(), pencilmark::write_sukaku(&c)),
+                Err(_) => t,
+            }
+        })
+        .collect()
+}
+
+/// What one record holds: a puzzle, or a candidate state (a Sukaku line).
+pub enum Input<'a> {
+    /// A puzzle.
+    Puzzle(&'a Grid),
+    /// A candidate state.
+    Candidates(Candidates),
+}
+
+/// Why a record gives nothing to work on; each has its marker line.
+#[derive(Debug)]
+pub enum Unusable {
+    /// Unreadable: the message.
+    Malformed(String),
+    /// Not exactly one solution, or invalid givens.
+    Solutions(SolutionsError),
+}
+
+impl From<SolutionsError> for Unusable {
+    fn from(e: SolutionsError) -> Unusable {
+        Unusable::Solutions(e)
+    }
+}
+
+impl Unusable {
+    /// Writes the marker line and the message, and counts the failure.
+    pub fn report(
+        &self,
+        item: &Item<'_>,
+        out: &mut dyn Write,
+        tally: &mut Tally,
+        blank: bool,
+    ) -> std::io::Result<()> {
+        let kind = match self {
+            Unusable::Malformed(m) => {
+                tally.malformed += 1;
+                return fail(out, tally, item, "malformed", m, blank);
+            }
+            Unusable::Solutions(SolutionsError::Invalid(_)) => {
+                tally.invalid += 1;
+                "invalid"
+            }
+            Unusable::Solutions(SolutionsError::NoSolution) => {
+                tally.unsolvable += 1;
+                "no solution"
+            }
+            Unusable::Solutions(SolutionsError::Multiple) => {
+                tally.multiple += 1;
+                "multiple solutions"
+            }
+        };
+        let message = match self {
+            Unusable::Solutions(e) => format!("line {}: {e}", item.line),
+            Unusable::Malformed(m) => m.clone(),
+        };
+        fail(out, tally, item, kind, &message, blank)
+    }
+}
+
+/// The lengths of Sukaku lines, `n³` for the pencilmark sizes 6, 8 and 9; and 64 for
+/// 4×4, which is also the length of an 8×8 puzzle: such a line is a puzzle when it
+/// reads as a valid one.
+const SUKAKU: [usize; 3] = [216, 512, 729];
+
+/// What the record `item` holds: its first line is a Sukaku line (`n³` digits and dots)
+/// or else it is a puzzle; unreadable is [`Unusable::Malformed`]. Nothing is checked
+/// beyond reading.
+pub fn input<'a>(item: &'a Item<'_>) -> Result<Input<'a>, Unusable> {
+    let word = item.first_line.split_whitespace().next().unwrap_or("");
+    let digits = word.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let puzzle = item.puzzle.as_ref();
+    let sukaku = digits
+        && (SUKAKU.contains(&word.len())
+            || (word.len() == 64 && !puzzle.is_ok_and(|g| g.validate().is_ok())));
+    if sukaku {
+        return pencilmark::read(word)
+            .map(Input::Candidates)
+            .map_err(|e| Unusable::Malformed(format!("line {}: {e}", item.line)));
+    }
+    puzzle
+        .map(Input::Puzzle)
+        .map_err(|e| Unusable::Malformed(e.to_string()))
+}
+
+/// One state to work on: the puzzle's line or the Sukaku line, and its candidates.
 pub struct State {
-    /// Where it came from.
-    pub source: String,
-    /// The puzzle as one line (its givens), or the Sukaku line of a pencilmark grid.
+    /// The puzzle as one line (its givens), or the Sukaku line of a candidate state.
     pub label: String,
     /// The candidates.
     pub candidates: Candidates,
 }
 
-/// The states given by `arg`: a file (or `-` for standard input) holding puzzles or
-/// one pencilmark grid, or the text of a puzzle or pencilmark grid itself.
-pub fn states(arg: &str, opts: &ReadOptions) -> anyhow::Result<Vec<State>> {
-    let (source, text) = if arg == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)?;
-        ("-".to_string(), s)
-    } else if Path::new(arg).is_file() {
-        let text = std::fs::read_to_string(arg).with_context(|| format!("cannot read {arg}"))?;
-        (arg.to_string(), text)
-    } else {
-        ("argument".to_string(), arg.to_string())
-    };
-    if pencilmark::looks_like(&text) {
-        let c =
-            pencilmark::read(&text).with_context(|| format!("{source}: not a pencilmark grid"))?;
-        return Ok(vec![State {
-            label: pencilmark::write_sukaku(&c),
-            source,
-            candidates: c,
-        }]);
-    }
-    let mut out = Vec::new();
-    for r in records(&text, opts) {
-        let at = format!("{source}:{}", r.line);
-        let grid = r.result.with_context(|| at.clone())?;
-        grid.validate().with_context(|| at.clone())?;
-        out.push(State {
-            label: grid.to_line(),
-            source: at,
-            candidates: Candidates::from_grid(&grid),
-        });
-    }
-    if out.is_empty() {
-        bail!("{source}: no puzzle found");
-    }
-    Ok(out)
+/// The state of a record with exactly one solution ([`check_unique`]).
+pub fn state(item: &Item<'_>) -> Result<State, Unusable> {
+    Ok(match input(item)? {
+        Input::Puzzle(g) => {
+            check_unique(g)?;
+            State {
+                label: g.to_line(),
+                candidates: Candidates::from_grid(g),
+            }
+        }
+        Input::Candidates(c) => {
+            check_unique_state(&c)?;
+            State {
+                label: pencilmark::write_sukaku(&c),
+                candidates: c,
+            }
+        }
+    })
 }

@@ -1,8 +1,13 @@
 //! The `sudokit` command: a thin layer of subcommands over the `sudokit` library.
 //!
-//! Exit codes: 0 when every puzzle succeeded; 1 when some puzzle failed (malformed,
-//! invalid, no solution, several solutions with `--unique`, a file that cannot be
-//! read) — the rest of the batch is still done; 2 for a usage error (bad option).
+//! Exit codes, the same for every command:
+//!
+//! | code | meaning |
+//! |---|---|
+//! | 0 | every puzzle succeeded; also when the reader of the output closed it early (`\| head`): the command stops quietly |
+//! | 1 | some puzzle failed (marker line `error: …` on standard output, the reason on standard error; the rest of the batch is still done), an input file could not be read, `hint` found no step or `explain` did not finish some puzzle, `bench` verified a wrong answer, `generate` made no puzzle for some index |
+//! | 2 | usage error: an unknown option or a bad value (the command did nothing) |
+//! | 3 | standard output could not be written (`cannot write output: …`, a full disk) |
 
 mod batch;
 mod cmd;
@@ -15,9 +20,7 @@ mod pipeline;
 
 /// The allocator of the command. A batch parses and solves its grids on the worker
 /// threads and writes and frees them on the calling thread; the system allocator takes a
-/// lock for each such free, which held two threads on easy files to about 1.3× the
-/// throughput of one (Serg's file). mimalloc frees across threads without that lock:
-/// 1.7× there, and a few percent faster on one thread too.
+/// lock for each such free, mimalloc does not (figures in `docs/perf/cli.md`).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -40,8 +43,9 @@ Examples:
   sudokit generate -n 100 --symmetry rotate-180 --seed 7
   sudokit canon --dedupe puzzles.txt
 
-Exit codes: 0 all puzzles succeeded; 1 some puzzle failed (see standard error; the
-rest of the batch is still done); 2 usage error."
+Exit codes: 0 all puzzles succeeded (or the output was closed early); 1 some puzzle
+failed or a file could not be read (see standard error; the rest of the batch is still
+done); 2 usage error; 3 the output could not be written."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -82,7 +86,23 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(e) => {
+        Err(e) => exit_for(&e),
+    }
+}
+
+/// The exit code of an error that stopped a command: a failed write of the output, or
+/// else a usage error.
+fn exit_for(e: &anyhow::Error) -> ExitCode {
+    let output = e
+        .chain()
+        .find_map(|c| c.downcast_ref::<driver::OutputError>());
+    match output {
+        Some(o) if o.0.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Some(o) => {
+            eprintln!("error: {o}");
+            ExitCode::from(driver::EXIT_OUTPUT)
+        }
+        None => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
         }

@@ -6,8 +6,7 @@
 //! with the last, so a slow puzzle holds up only its own worker, and the calling
 //! thread, which does nothing but write, sleeps while there is nothing to write, and is
 //! woken once [`WAKE_AFTER`] chunks in a row are ready for it (or every chunk taken
-//! is): with as many workers as cores, each wake takes a core from a worker, and
-//! waking it for every chunk cost two threads 3–5% of their throughput.
+//! is): with as many workers as cores, each wake takes a core from a worker.
 //! Reading happens on the workers, one at a time. Each worker sizes its chunks to take
 //! about [`CHUNK_TIME`]: long enough that handing a chunk over costs little, short
 //! enough that the workers finish close together. Workers may run at most [`WINDOW`]
@@ -19,14 +18,11 @@
 //! hold its own chunk back behind that worker's wait. Jobs may still use a pool.
 //!
 //! The calling thread writes, and maps chunks itself only until the first worker has
-//! started: a new thread takes 0.2–1 ms to run on a virtual machine, a tenth of a
-//! short file's run (the 2011 list's 375 puzzles: 7% faster with two threads).
-//! Made a worker for the whole run (two busy threads for two threads asked, not two
-//! and a writer), it cut a long run's thread switches from about 750 to a dozen and its
-//! CPU time by 4–6%, but a new thread starts on the CPU of the thread that made it,
-//! which was then busy, until the kernel moved it: the median of thirty runs of
-//! top1465 (4 ms with two threads) fell by 13%. A panicking job, on a worker or on the
-//! calling thread, stops the map ([`Panics`]), and the panic reaches the caller.
+//! started, since a new thread takes a while to run on a virtual machine. It is not a
+//! worker for the whole run: a new thread starts on the CPU of the thread that made
+//! it, which would then be busy. A panicking job, on a worker or on the calling
+//! thread, stops the map ([`Panics`]), and the panic reaches the caller. Measurements
+//! of these choices: `docs/perf/cli.md`.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -95,7 +91,8 @@ fn lock<X>(m: &Mutex<X>) -> MutexGuard<'_, X> {
 
 /// Maps `items` with `job` on `workers` threads, calling `write` with each chunk and
 /// its results in input order on the calling thread. Stops at the first error of
-/// `write` and returns it.
+/// `write` and returns it. When the system cannot start every worker, the ones that
+/// started do the work; when it can start none, the calling thread does it all.
 pub fn map_ordered<I, T, R, J, W>(
     workers: usize,
     items: I,
@@ -131,11 +128,24 @@ where
         started: AtomicBool::new(false),
     };
     std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| shared.work(&job));
+        let mut spawned = 0;
+        while spawned < workers {
+            let worker = std::thread::Builder::new().spawn_scoped(scope, || shared.work(&job));
+            if worker.is_err() {
+                break;
+            }
+            spawned += 1;
         }
-        shared.run_chunks(&job, false);
-        shared.write_all(&mut write)
+        if spawned < workers {
+            lock(&shared.outlet).working -= workers - spawned;
+        }
+        loop {
+            shared.run_chunks(&job, false);
+            shared.write_all(&mut write)?;
+            if spawned > 0 || lock(&shared.intake).done {
+                return Ok(());
+            }
+        }
     })
 }
 

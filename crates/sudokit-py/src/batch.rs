@@ -39,7 +39,7 @@ impl Input {
 
 /// How a batch runs.
 pub struct Options<'py> {
-    /// Worker threads, or `None` for one per core.
+    /// Worker threads, or `None` for one per core (capped, see [`pool`]).
     pub threads: Option<usize>,
     /// Called as `progress(done, total)` while the batch runs and once at its end.
     pub progress: Option<Bound<'py, PyAny>>,
@@ -110,6 +110,29 @@ where
         .collect()
 }
 
+/// The most threads per core a batch runs: more only adds switching between them and
+/// memory for their stacks.
+const THREADS_PER_CORE: usize = 4;
+
+/// A pool of `threads` workers, but no more than [`THREADS_PER_CORE`] per core nor
+/// than `total` items; when the system cannot start that many, half as many, down
+/// to one.
+fn pool(threads: usize, total: usize) -> PyResult<rayon::ThreadPool> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut n = threads.min(THREADS_PER_CORE * cores).min(total).max(1);
+    loop {
+        match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
+            Ok(pool) => return Ok(pool),
+            Err(e) if n == 1 => {
+                return Err(PyRuntimeError::new_err(format!(
+                    "cannot start a worker thread: {e}"
+                )))
+            }
+            Err(_) => n /= 2,
+        }
+    }
+}
+
 /// Runs `work(0)` … `work(total - 1)` in parallel outside the GIL; results in order.
 pub fn run_indexed<T, W>(
     py: Python<'_>,
@@ -124,12 +147,7 @@ where
     let pool = match options.threads {
         None => None,
         Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
-        Some(n) => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .map_err(|e| PyRuntimeError::new_err(e.to_string()))?,
-        ),
+        Some(n) => Some(pool(n, total)?),
     };
     let shared = Shared::default();
     let results = std::thread::scope(|scope| {

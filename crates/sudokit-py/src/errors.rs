@@ -26,7 +26,15 @@ create_exception!(
     sudokit,
     NoSolution,
     PyValueError,
-    "Raised by ``solve(strict=True)`` when a puzzle has no solution."
+    "A puzzle without a solution: raised by ``solve(strict=True)``, and by ``hint``,\n\
+     ``explain`` and ``rate``, which need exactly one solution."
+);
+create_exception!(
+    sudokit,
+    MultipleSolutions,
+    PyValueError,
+    "A puzzle with more than one solution, raised by ``hint``, ``explain`` and ``rate``:\n\
+     their uniqueness techniques assume exactly one solution."
 );
 create_exception!(
     sudokit,
@@ -52,6 +60,8 @@ pub enum Failure {
     Solve(sudokit::SolveError),
     /// No solution, where one was required.
     NoSolution,
+    /// More than one solution, where exactly one was required.
+    Multiple,
     /// Generation failed.
     Generate(sudokit::generate::GenerateError),
 }
@@ -65,6 +75,9 @@ impl Failure {
             Failure::Invalid(e) => InvalidPuzzle::new_err(format!("{prefix}{e}")),
             Failure::Solve(e) => SolveError::new_err(format!("{prefix}{e}")),
             Failure::NoSolution => NoSolution::new_err(format!("{prefix}no solution")),
+            Failure::Multiple => {
+                MultipleSolutions::new_err(format!("{prefix}more than one solution"))
+            }
             Failure::Generate(e) => GenerateError::new_err(format!("{prefix}{e}")),
         }
     }
@@ -79,6 +92,16 @@ impl From<sudokit::ParseError> for Failure {
 impl From<sudokit::PuzzleError> for Failure {
     fn from(e: sudokit::PuzzleError) -> Failure {
         Failure::Invalid(e)
+    }
+}
+
+impl From<sudokit::SolutionsError> for Failure {
+    fn from(e: sudokit::SolutionsError) -> Failure {
+        match e {
+            sudokit::SolutionsError::Invalid(e) => Failure::Invalid(e),
+            sudokit::SolutionsError::NoSolution => Failure::NoSolution,
+            sudokit::SolutionsError::Multiple => Failure::Multiple,
+        }
     }
 }
 
@@ -106,6 +129,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("InvalidPuzzle", py.get_type::<InvalidPuzzle>())?;
     m.add("NoSolution", py.get_type::<NoSolution>())?;
+    m.add("MultipleSolutions", py.get_type::<MultipleSolutions>())?;
     m.add("SolveError", py.get_type::<SolveError>())?;
     m.add("GenerateError", py.get_type::<GenerateError>())?;
     Ok(())

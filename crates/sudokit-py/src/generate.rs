@@ -67,7 +67,7 @@ fn fresh_seed() -> u64 {
 #[allow(clippy::too_many_arguments)]
 pub fn generate<'py>(
     py: Python<'py>,
-    n: usize,
+    n: i64,
     size: usize,
     symmetry: String,
     clues: Option<usize>,
@@ -78,6 +78,8 @@ pub fn generate<'py>(
     threads: Option<usize>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Vec<Py<PyPuzzle>>> {
+    let n = usize::try_from(n)
+        .map_err(|_| PyValueError::new_err(format!("n must be 0 or more, got {n}")))?;
     let layout = Layout::classic(size).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let symmetry: SymmetryChoice = symmetry
         .parse()

@@ -81,6 +81,7 @@ fn count_many<'py>(
     threads: Option<usize>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Vec<u64>> {
+    let limit = solving::limit(limit)?;
     let engine = solving::engine(engine.as_deref())?;
     let options = Options { threads, progress };
     batch::run(py, puzzles, size, options, |grid| {

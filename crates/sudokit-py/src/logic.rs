@@ -11,8 +11,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use sudokit::logic::{Outcome, Solver, Step, TechniqueSet};
-use sudokit::rating::{rate, Difficulty};
+use sudokit::rating::{check_unique, rate_unique, Difficulty};
 use sudokit::{Candidates, Grid};
+
+use crate::errors::Failure;
 
 /// The solver with every implemented technique; `explain` says whether steps carry
 /// their sentence (the rater does not need them).
@@ -212,8 +214,11 @@ impl PyRating {
     }
 }
 
-/// The next step from a puzzle's givens: the first of the easiest.
+/// The next step from a puzzle's givens: the first of the easiest. Like
+/// [`explain`] and [`rating`], for a puzzle with exactly one solution only
+/// ([`check_unique`]).
 pub fn hint(puzzle: &Grid, selection: &Selection) -> PyResult<Option<PyStep>> {
+    check_unique(puzzle).map_err(Failure::from)?;
     let step = selection.with_solver(true, |s| s.hint(&Candidates::from_grid(puzzle)))?;
     Ok(step.map(|step| PyStep {
         step,
@@ -223,6 +228,7 @@ pub fn hint(puzzle: &Grid, selection: &Selection) -> PyResult<Option<PyStep>> {
 
 /// Every step logic applies to solve the puzzle, in order, as far as it goes.
 pub fn explain(puzzle: &Grid, selection: &Selection) -> PyResult<Vec<PyStep>> {
+    check_unique(puzzle).map_err(Failure::from)?;
     let mut steps = Vec::new();
     selection.with_solver(true, |s| {
         s.solve(&mut Candidates::from_grid(puzzle), |step, _| {
@@ -237,5 +243,6 @@ pub fn explain(puzzle: &Grid, selection: &Selection) -> PyResult<Vec<PyStep>> {
 
 /// The puzzle's difficulty.
 pub fn rating(puzzle: &Grid, selection: &Selection) -> PyResult<PyRating> {
-    selection.with_solver(false, |s| rate(puzzle, s).into())
+    let rated = selection.with_solver(false, |s| rate_unique(puzzle, s))?;
+    Ok(rated.map_err(Failure::from)?.into())
 }

@@ -105,12 +105,13 @@ impl PyPuzzle {
         Ok(solving::solve(engine.as_ref(), grid_of(slf), strict)?.map(PyGrid::new))
     }
 
-    /// The number of solutions, counting no further than ``limit``.
+    /// The number of solutions, counting no further than ``limit`` (at least 1).
     ///
     /// >>> sudokit.Puzzle("1...............").count(limit=1000)
     /// 72
     #[pyo3(signature = (limit = 2, *, engine = None))]
     fn count(slf: &Bound<'_, Self>, limit: u64, engine: Option<PyBackedStr>) -> PyResult<u64> {
+        let limit = solving::limit(limit)?;
         let engine = solving::engine(engine.as_deref())?;
         Ok(solving::count(engine.as_ref(), grid_of(slf), limit)?)
     }

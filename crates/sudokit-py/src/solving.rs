@@ -4,6 +4,8 @@
 //! The names are the library's ([`sudokit::engine::NAMES`]); the default is
 //! [`sudokit::engine::Auto`], the best engine for each board.
 
+use pyo3::exceptions::PyValueError;
+use pyo3::PyResult;
 use sudokit::engine::{by_name, Auto};
 use sudokit::{Engine, Grid};
 
@@ -29,4 +31,14 @@ pub fn solve(engine: &dyn Engine, puzzle: &Grid, strict: bool) -> Result<Option<
 /// The number of solutions of a checked puzzle, counting no further than `limit`.
 pub fn count(engine: &dyn Engine, puzzle: &Grid, limit: u64) -> Result<u64, Failure> {
     Ok(engine.count_only(puzzle, limit)?)
+}
+
+/// `limit` as a count limit: at least 1, as the command's `--limit` is.
+pub fn limit(limit: u64) -> PyResult<u64> {
+    if limit == 0 {
+        return Err(PyValueError::new_err(
+            "limit must be at least 1 (2 tells a unique puzzle from one with several solutions)",
+        ));
+    }
+    Ok(limit)
 }

@@ -143,3 +143,19 @@ pub enum PuzzleError {
         second: String,
     },
 }
+
+/// A puzzle without exactly one solution where one is needed: rating, hints and
+/// explanations use techniques that assume the solution is unique, so they refuse
+/// other puzzles instead of reporting nonsense (see [`crate::rating::check_unique`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolutionsError {
+    /// The givens break a rule (the same digit twice in a unit).
+    #[error("invalid puzzle: {0}")]
+    Invalid(#[from] PuzzleError),
+    /// No solution at all.
+    #[error("no solution")]
+    NoSolution,
+    /// Two solutions or more.
+    #[error("more than one solution")]
+    Multiple,
+}

@@ -34,7 +34,7 @@ pub mod transform;
 
 pub use candidates::{Candidates, Mask};
 pub use engine::{Engine, Search, SolveError, Stats};
-pub use error::{LayoutError, ParseError, PuzzleError};
+pub use error::{LayoutError, ParseError, PuzzleError, SolutionsError};
 pub use format::ReadOptions;
 pub use grid::Grid;
 pub use layout::{Layout, LayoutRef};

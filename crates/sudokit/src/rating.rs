@@ -12,6 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::candidates::Candidates;
+use crate::error::SolutionsError;
 use crate::grid::Grid;
 use crate::logic::{Family, Level, Outcome, Rating, Solver, Step, Technique};
 
@@ -64,13 +65,47 @@ pub fn rate(puzzle: &Grid, solver: &Solver) -> Difficulty {
 
 /// Rates a candidate state (a pencilmark grid, a partly solved puzzle).
 pub fn rate_state(mut c: Candidates, solver: &Solver) -> Difficulty {
-    let mut rater = Rater::default();
+    let mut rater = Rater::new(c.layout().cell_count());
     let outcome = solver.solve(&mut c, |step, _| rater.add(step));
     rater.finish(outcome)
 }
 
-/// Rates a puzzle that should have exactly one solution; `Err(n)` when it has not,
-/// with `n` its number of solutions (0, or 2 for more than one).
+/// Checks that a puzzle has exactly one solution, as rating, hints and explanations
+/// need: their uniqueness techniques assume it, and on a puzzle with several solutions
+/// (or none) they would report nonsense. Invalid givens, no solution and several
+/// solutions are each their own error. The solutions are counted to 2 with the best
+/// engine for the layout.
+///
+/// ```
+/// use sudokit::{rating::check_unique, SolutionsError};
+/// let g: sudokit::Grid = "1..4.........32.".parse().unwrap();
+/// assert_eq!(check_unique(&g), Ok(()));
+/// let open: sudokit::Grid = "1...............".parse().unwrap();
+/// assert_eq!(check_unique(&open), Err(SolutionsError::Multiple));
+/// ```
+pub fn check_unique(puzzle: &Grid) -> Result<(), SolutionsError> {
+    puzzle.validate()?;
+    solutions(crate::count(puzzle, 2))
+}
+
+/// [`check_unique`] for a candidate state (a pencilmark grid): its solutions are the
+/// fillings of the open cells from their candidates ([`Candidates::count_solutions`]).
+pub fn check_unique_state(c: &Candidates) -> Result<(), SolutionsError> {
+    c.to_grid().validate()?;
+    solutions(c.count_solutions(2))
+}
+
+/// The error for a number of solutions counted to 2.
+fn solutions(count: u64) -> Result<(), SolutionsError> {
+    match count {
+        0 => Err(SolutionsError::NoSolution),
+        1 => Ok(()),
+        _ => Err(SolutionsError::Multiple),
+    }
+}
+
+/// Rates a puzzle that must have exactly one solution: the rule and the errors of
+/// [`check_unique`], checked with as little counting as can be.
 ///
 /// Logic that fills the grid without a uniqueness technique has proved the solution
 /// unique (every other step removes only what no solution holds, and the full grid is
@@ -79,6 +114,7 @@ pub fn rate_state(mut c: Candidates, solver: &Solver) -> Difficulty {
 ///
 /// ```
 /// use sudokit::logic::{Solver, TechniqueSet};
+/// use sudokit::SolutionsError;
 /// let solver = Solver::new(TechniqueSet::all()).explain(false);
 /// let g: sudokit::Grid =
 ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -86,29 +122,39 @@ pub fn rate_state(mut c: Candidates, solver: &Solver) -> Difficulty {
 ///         .unwrap();
 /// assert!(sudokit::rating::rate_unique(&g, &solver).is_ok());
 /// let open: sudokit::Grid = ".".repeat(81).parse().unwrap();
-/// assert_eq!(sudokit::rating::rate_unique(&open, &solver), Err(2));
+/// assert_eq!(sudokit::rating::rate_unique(&open, &solver), Err(SolutionsError::Multiple));
 /// ```
-pub fn rate_unique(puzzle: &Grid, solver: &Solver) -> Result<Difficulty, u64> {
-    let mut rater = Rater::default();
+pub fn rate_unique(puzzle: &Grid, solver: &Solver) -> Result<Difficulty, SolutionsError> {
+    puzzle.validate()?;
+    let mut rater = Rater::new(puzzle.layout().cell_count());
     let mut assumed = false;
     let mut c = Candidates::from_grid(puzzle);
     let outcome = solver.solve(&mut c, |step, _| {
         assumed |= step.technique.family() == Family::Uniqueness;
         rater.add(step);
     });
-    if outcome == Outcome::Solved && !assumed {
-        return Ok(rater.finish(outcome));
+    if outcome != Outcome::Solved || assumed {
+        solutions(crate::count(puzzle, 2))?;
     }
-    match crate::count(puzzle, 2) {
-        1 => Ok(rater.finish(outcome)),
-        n => Err(n),
-    }
+    Ok(rater.finish(outcome))
+}
+
+/// Rates a candidate state that must have exactly one solution
+/// ([`check_unique_state`]).
+pub fn rate_unique_state(c: Candidates, solver: &Solver) -> Result<Difficulty, SolutionsError> {
+    check_unique_state(&c)?;
+    Ok(rate_state(c, solver))
 }
 
 /// Builds a [`Difficulty`] from the steps of a run, for callers that also do something
 /// else with each step (`explain` prints them).
-#[derive(Debug, Clone, Default)]
+///
+/// HoDoKu's score limits of the levels are for the 81 cells of a 9×9 board; on other
+/// boards the score is weighed per 81 cells before it is held against them, so that a
+/// level says how hard the techniques and their number are, not how big the board is.
+#[derive(Debug, Clone)]
 pub struct Rater {
+    cells: usize,
     er: Rating,
     ep: Rating,
     ed: Rating,
@@ -119,7 +165,29 @@ pub struct Rater {
     placed: bool,
 }
 
+impl Default for Rater {
+    /// A rater for a 9×9 board.
+    fn default() -> Rater {
+        Rater::new(81)
+    }
+}
+
 impl Rater {
+    /// A rater for a board of `cells` cells.
+    pub fn new(cells: usize) -> Rater {
+        Rater {
+            cells: cells.max(1),
+            er: Rating::default(),
+            ep: Rating::default(),
+            ed: Rating::default(),
+            level: None,
+            score: 0,
+            hardest: None,
+            steps: 0,
+            placed: false,
+        }
+    }
+
     /// Accounts for one applied step.
     pub fn add(&mut self, step: &Step) {
         if self.steps == 0 {
@@ -151,7 +219,8 @@ impl Rater {
         } else {
             Level::Extreme
         };
-        while self.score > level.max_score() {
+        let weighed = u64::from(self.score) * 81 / self.cells as u64;
+        while weighed > u64::from(level.max_score()) {
             level = Level::ALL[level as usize + 1];
         }
         Difficulty {

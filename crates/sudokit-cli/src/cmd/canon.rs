@@ -22,7 +22,9 @@ Examples:
 Two puzzles are equivalent (one is a relabeling, band/stack or row/column permutation,
 or transposition of the other) exactly when their canonical forms are equal. The form
 is the smallest such image as an 81-character string with 0 for empty cells, digits
-relabeled in reading order.")]
+relabeled in reading order. A puzzle that cannot be read, has a digit twice in a unit
+or is not a classic 9×9 board gives a marker line `error: malformed`, `error: invalid`
+or `error: unsupported`, with the reason on standard error.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -70,8 +72,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .puzzle
                 .as_ref()
                 .map_err(|e| ("malformed", e.to_string()))?;
-            canonical(puzzle, automorphisms)
-                .map_err(|e| ("unsupported", format!("line {}: {e}", item.line)))
+            canonical(puzzle, automorphisms).map_err(|e| {
+                let kind = match e {
+                    CanonError::Invalid(_) => "invalid",
+                    CanonError::Unsupported { .. } => "unsupported",
+                };
+                (kind, format!("line {}: {e}", item.line))
+            })
         },
         |item, result, out, tally| {
             let (form, count) = match result {
@@ -79,7 +86,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Err((kind, message)) => {
                     match kind {
                         "malformed" => tally.malformed += 1,
-                        _ => tally.invalid += 1,
+                        "invalid" => tally.invalid += 1,
+                        _ => tally.engine_errors += 1,
                     }
                     return fail(out, tally, item, kind, &message, false);
                 }

@@ -1,16 +1,15 @@
 //! `sudokit explain`: every step logic takes to solve a puzzle, easiest first, with the
 //! difficulty at the end.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use serde_json::json;
 use sudokit::format::pencilmark;
-use sudokit::logic::Outcome;
+use sudokit::logic::{Outcome, Solver};
 use sudokit::rating::Rater;
 
 use crate::driver::EXIT_FAILED;
-use crate::logic::StateArgs;
+use crate::logic::{self, State, StateArgs, Unusable};
 
 /// Explain every step.
 #[derive(Debug, clap::Args)]
@@ -23,8 +22,11 @@ Examples:
 Input as for `hint`. For each puzzle: one numbered line per step, then a summary (how
 it ended, ER/EP/ED, level, hardest technique). --grid prints the candidates after each
 step; --json prints one JSON object per puzzle (steps, outcome, difficulty and, with
---grid, the Sukaku line of the candidates after each step). Exit code 1 when logic
-did not finish some puzzle.")]
+--grid, the Sukaku line of the candidates after each step). A puzzle that cannot be
+read or has not exactly one solution gives a marker line (`error: malformed`,
+`error: invalid`, `error: no solution`, `error: multiple solutions`) and the reason on
+standard error; the others are still done. Exit code 1 when some puzzle failed or
+logic did not finish it.")]
 pub struct Args {
     #[command(flatten)]
     state: StateArgs,
@@ -37,77 +39,95 @@ pub struct Args {
 /// Runs `sudokit explain`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let solver = args.state.select.solver(true)?;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let (json, grid) = (args.state.json, args.grid);
     let mut unfinished = false;
-    for (i, state) in args.state.states()?.into_iter().enumerate() {
-        let mut c = state.candidates.clone();
-        let mut rater = Rater::default();
-        let mut steps = Vec::new();
-        let mut text = String::new();
-        let outcome = solver.solve(&mut c, |step, after| {
-            rater.add(step);
-            if args.state.json {
-                let mut v = serde_json::to_value(step).expect("steps serialise");
-                if args.grid {
-                    v["candidates"] = pencilmark::write_sukaku(after).into();
-                }
-                steps.push(v);
-            } else {
-                text.push_str(&format!("{:3}. {}\n", rater.steps(), step.explanation));
-                if args.grid {
-                    for line in pencilmark::write(after).lines() {
-                        text.push_str(&format!("     {line}\n"));
-                    }
-                }
+    let mut records = 0usize;
+    let code = args.state.drive(
+        |item| {
+            let state = logic::state(item)?;
+            Ok(explain(&state, &solver, json, grid))
+        },
+        |item, explained: Result<(bool, String), Unusable>, out, tally| {
+            // Text records are blocks with a blank line between them.
+            if !json && records > 0 {
+                writeln!(out)?;
             }
-        });
-        let d = rater.finish(outcome);
-        unfinished |= outcome != Outcome::Solved;
-        if args.state.json {
-            let v = json!({
-                "puzzle": state.label,
-                "steps": steps,
-                "outcome": outcome,
-                "difficulty": d,
-                "result": c.to_grid().to_line(),
-            });
-            writeln!(out, "{}", serde_json::to_string(&v)?)?;
-            continue;
-        }
-        if i > 0 {
-            writeln!(out)?;
-        }
-        writeln!(out, "{}", state.label)?;
-        write!(out, "{text}")?;
-        let end = match outcome {
-            Outcome::Solved => format!("Solved in {} steps", d.steps),
-            Outcome::Stuck => format!(
-                "Stuck after {} steps: the selected techniques find nothing more",
-                d.steps
-            ),
-            Outcome::Contradiction => format!(
-                "Contradiction after {} steps: the puzzle has no solution",
-                d.steps
-            ),
-        };
-        writeln!(
-            out,
-            "{end}. ER {} EP {} ED {}, level {}, hardest {}",
-            d.er,
-            d.ep,
-            d.ed,
-            d.level,
-            d.hardest.map_or("none", |t| t.name())
-        )?;
-        if outcome != Outcome::Solved {
-            writeln!(out, "{}", pencilmark::write(&c))?;
-        }
-    }
-    out.flush()?;
+            records += 1;
+            match explained {
+                Ok((finished, text)) => {
+                    unfinished |= !finished;
+                    tally.solved += 1;
+                    out.write_all(text.as_bytes())
+                }
+                Err(u) => u.report(item, out, tally, false),
+            }
+        },
+    )?;
     Ok(if unfinished {
         ExitCode::from(EXIT_FAILED)
     } else {
-        ExitCode::SUCCESS
+        code
     })
+}
+
+/// Every step of one state and the summary, as text or one JSON line; and whether
+/// logic finished it.
+fn explain(state: &State, solver: &Solver, json: bool, grid: bool) -> (bool, String) {
+    let mut c = state.candidates.clone();
+    let mut rater = Rater::new(c.layout().cell_count());
+    let mut steps = Vec::new();
+    let mut text = String::new();
+    let outcome = solver.solve(&mut c, |step, after| {
+        rater.add(step);
+        if json {
+            let mut v = serde_json::to_value(step).expect("steps serialise");
+            if grid {
+                v["candidates"] = pencilmark::write_sukaku(after).into();
+            }
+            steps.push(v);
+        } else {
+            text.push_str(&format!("{:3}. {}\n", rater.steps(), step.explanation));
+            if grid {
+                for line in pencilmark::write(after).lines() {
+                    text.push_str(&format!("     {line}\n"));
+                }
+            }
+        }
+    });
+    let d = rater.finish(outcome);
+    let finished = outcome == Outcome::Solved;
+    if json {
+        let v = json!({
+            "puzzle": state.label,
+            "steps": steps,
+            "outcome": outcome,
+            "difficulty": d,
+            "result": c.to_grid().to_line(),
+        });
+        return (finished, format!("{v}\n"));
+    }
+    let end = match outcome {
+        Outcome::Solved => format!("Solved in {} steps", d.steps),
+        Outcome::Stuck => format!(
+            "Stuck after {} steps: the selected techniques find nothing more",
+            d.steps
+        ),
+        Outcome::Contradiction => format!(
+            "Contradiction after {} steps: the puzzle has no solution",
+            d.steps
+        ),
+    };
+    let mut out = format!("{}\n{text}", state.label);
+    out.push_str(&format!(
+        "{end}. ER {} EP {} ED {}, level {}, hardest {}\n",
+        d.er,
+        d.ep,
+        d.ed,
+        d.level,
+        d.hardest.map_or("none", |t| t.name())
+    ));
+    if !finished {
+        out.push_str(&format!("{}\n", pencilmark::write(&c)));
+    }
+    (finished, out)
 }

@@ -6,7 +6,6 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context;
 use rayon::prelude::*;
 use sudokit::format::{write, OutputFormat};
 use sudokit::generate::{GenerateError, Generated, Generator, Options, SymmetryChoice};
@@ -16,7 +15,7 @@ use sudokit::Layout;
 
 use crate::batch;
 use crate::common::{FormatArg, RunArgs};
-use crate::driver::EXIT_FAILED;
+use crate::driver::{OutputError, EXIT_FAILED};
 
 /// Generate puzzles.
 #[derive(Debug, clap::Args)]
@@ -161,18 +160,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         format,
                         args.with_solution,
                         rating.as_ref(),
-                    )?;
+                    )
+                    .map_err(OutputError)?;
                 }
                 Err(e) => {
                     failed += 1;
                     eprintln!("error: puzzle {}: {e}", i + 1);
-                    writeln!(out, "error: no puzzle")?;
+                    writeln!(out, "error: no puzzle").map_err(OutputError)?;
                 }
             }
             Ok(())
         },
     )?;
-    out.flush().context("writing the puzzles")?;
+    out.flush().map_err(OutputError)?;
     if args.run.stats {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(

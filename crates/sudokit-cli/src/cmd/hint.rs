@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use sudokit::logic::{find, FindOptions, Technique};
 
 use crate::driver::EXIT_FAILED;
-use crate::logic::StateArgs;
+use crate::logic::{self, StateArgs, Unusable};
 
 /// Show the next step.
 #[derive(Debug, clap::Args)]
@@ -19,11 +19,16 @@ Examples:
 Input: a puzzle (any form `solve` reads), a pencilmark grid (rows of candidate groups
 such as `1234 5 689 …`, HoDoKu and Sudoku Explainer pictures read as they are) or a
 729-character Sukaku line; given on the command line, as a file, or `-` for standard
-input. A file of several puzzles gives one hint per puzzle.
+input. A file of several puzzles gives one hint per puzzle, the form decided for each
+(a line of n³ digits and dots is a Sukaku line; a whole file that is one pencilmark
+grid is one state).
 
 Output: the step's explanation (`--json`: the step as JSON, `null` when there is none;
-with --technique, a JSON array of every step of that technique). Exit code 1 when no
-step was found for some input.")]
+with --technique, a JSON array of every step of that technique). A puzzle that cannot
+be read or has not exactly one solution gives a marker line `error: malformed`,
+`error: invalid`, `error: no solution` or `error: multiple solutions` and the reason on
+standard error; the others are still done. Exit code 1 when some input failed or no
+step was found for it.")]
 pub struct Args {
     #[command(flatten)]
     state: StateArgs,
@@ -36,48 +41,67 @@ pub struct Args {
 /// Runs `sudokit hint`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let solver = args.state.select.solver(true)?;
-    let mut missing = false;
-    for state in args.state.states()? {
-        let c = &state.candidates;
-        if let Some(t) = args.technique {
-            if sudokit::logic::finder(t).is_none() {
-                anyhow::bail!(
-                    "{} is not implemented yet; implemented: {}",
-                    t.id(),
-                    crate::logic::implemented_list()
-                );
-            }
-            let steps = find(t, c, &FindOptions::default());
-            missing |= steps.is_empty();
-            if args.state.json {
-                println!("{}", serde_json::to_string(&steps)?);
-            } else if steps.is_empty() {
-                println!("{}: no {} here", state.source, t.name());
-            } else {
-                for s in &steps {
-                    println!("{}", s.explanation);
-                }
-            }
-            continue;
-        }
-        let step = solver.hint(c);
-        missing |= step.is_none();
-        if args.state.json {
-            println!("{}", serde_json::to_string(&step)?);
-        } else {
-            match step {
-                Some(s) => println!("{}", s.explanation),
-                None if c.to_grid().is_full() => println!("{}: already solved", state.source),
-                None => println!(
-                    "{}: no step found with the selected techniques",
-                    state.source
-                ),
-            }
+    if let Some(t) = args.technique {
+        if sudokit::logic::finder(t).is_none() {
+            anyhow::bail!(
+                "{} is not implemented yet; implemented: {}",
+                t.id(),
+                crate::logic::implemented_list()
+            );
         }
     }
+    let json = args.state.json;
+    let mut missing = false;
+    let code = args.state.drive(
+        |item| {
+            let state = logic::state(item)?;
+            let c = &state.candidates;
+            Ok(match args.technique {
+                Some(t) => {
+                    let steps = find(t, c, &FindOptions::default());
+                    let found = !steps.is_empty();
+                    let text = if json {
+                        serde_json::to_string(&steps).expect("steps serialise")
+                    } else if found {
+                        steps
+                            .iter()
+                            .map(|s| s.explanation.as_str())
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    } else {
+                        format!("{}:{}: no {} here", item.source, item.line, t.name())
+                    };
+                    (found, text)
+                }
+                None => {
+                    let step = solver.hint(c);
+                    let text = match &step {
+                        _ if json => serde_json::to_string(&step).expect("steps serialise"),
+                        Some(s) => s.explanation.clone(),
+                        None if c.to_grid().is_full() => {
+                            format!("{}:{}: already solved", item.source, item.line)
+                        }
+                        None => format!(
+                            "{}:{}: no step found with the selected techniques",
+                            item.source, item.line
+                        ),
+                    };
+                    (step.is_some(), text)
+                }
+            })
+        },
+        |item, hint: Result<(bool, String), Unusable>, out, tally| match hint {
+            Ok((found, text)) => {
+                missing |= !found;
+                tally.solved += 1;
+                writeln!(out, "{text}")
+            }
+            Err(u) => u.report(item, out, tally, false),
+        },
+    )?;
     Ok(if missing {
         ExitCode::from(EXIT_FAILED)
     } else {
-        ExitCode::SUCCESS
+        code
     })
 }

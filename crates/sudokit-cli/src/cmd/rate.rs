@@ -4,11 +4,13 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sudokit::rating::{rate_unique, Difficulty};
+use sudokit::format::pencilmark;
+use sudokit::rating::{rate_unique, rate_unique_state, Difficulty};
 
 use crate::common::InputArgs;
-use crate::driver::{drive, fail};
-use crate::logic::TechniqueArgs;
+use crate::driver::drive_texts;
+use crate::input;
+use crate::logic::{self, Input, TechniqueArgs, Unusable};
 
 /// Rate puzzles.
 #[derive(Debug, clap::Args)]
@@ -23,8 +25,10 @@ Explainer scale, the level (easy, medium, hard, unfair, extreme; HoDoKu-style), 
 hardest technique, the number of steps and `solved`, or `stuck` when the techniques
 cannot finish the puzzle (then ER is what was needed so far and the level is extreme:
 a puzzle is never finished by guessing). --json prints one JSON object per puzzle.
-Puzzles without exactly one solution get `error: no solution` / `error: multiple
-solutions` (logic that assumes uniqueness cannot rate them).")]
+Input as for `solve`, and pencilmark grids and Sukaku lines as for `hint`. Puzzles that
+cannot be read or have not exactly one solution get a marker line `error: malformed`,
+`error: invalid`, `error: no solution` or `error: multiple solutions` (logic that
+assumes uniqueness cannot rate them), with the reason on standard error.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -45,63 +49,35 @@ pub struct Args {
     select: TechniqueArgs,
 }
 
-/// What rating one input gave.
-enum Rated {
-    Done(Difficulty),
-    Malformed(String),
-    Invalid(String),
-    Solutions(u64),
-}
-
 /// Runs `sudokit rate`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let solver = args.select.solver(false)?;
     let start = Instant::now();
     let (mut finished, mut stuck) = (0u64, 0u64);
-    let code = drive(
-        &args.input,
+    let (texts, unreadable) = input::read_texts(&args.input.files);
+    let opts = args.input.read_options();
+    let texts = logic::with_candidates(texts, &opts);
+    let code = drive_texts(
+        &texts,
+        &unreadable,
+        &opts,
         args.threads,
         false,
-        |item| {
-            let puzzle = match &item.puzzle {
-                Ok(p) => p,
-                Err(e) => return Rated::Malformed(e.to_string()),
-            };
-            if let Err(e) = puzzle.validate() {
-                return Rated::Invalid(e.to_string());
-            }
-            match rate_unique(puzzle, &solver) {
-                Ok(d) => Rated::Done(d),
-                Err(n) => Rated::Solutions(n),
-            }
+        |item| -> Result<(String, Difficulty), Unusable> {
+            Ok(match logic::input(item)? {
+                Input::Puzzle(p) => (p.to_line(), rate_unique(p, &solver)?),
+                Input::Candidates(c) => {
+                    let label = pencilmark::write_sukaku(&c);
+                    (label, rate_unique_state(c, &solver)?)
+                }
+            })
         },
         |item, rated, out, tally| {
-            let puzzle = item
-                .puzzle
-                .as_ref()
-                .map(|p| p.to_line())
-                .unwrap_or_default();
-            let d = match rated {
-                Rated::Done(d) => d,
-                Rated::Malformed(m) => {
-                    tally.malformed += 1;
-                    return fail(out, tally, item, "malformed", &m, false);
-                }
-                Rated::Invalid(m) => {
-                    tally.invalid += 1;
-                    return fail(out, tally, item, "invalid", &m, false);
-                }
-                Rated::Solutions(0) => {
-                    tally.unsolvable += 1;
-                    let m = format!("line {}: no solution", item.line);
-                    return fail(out, tally, item, "no solution", &m, false);
-                }
-                Rated::Solutions(_) => {
-                    tally.multiple += 1;
-                    let m = format!("line {}: more than one solution", item.line);
-                    return fail(out, tally, item, "multiple solutions", &m, false);
-                }
+            let (puzzle, d) = match rated {
+                Ok(r) => r,
+                Err(u) => return u.report(item, out, tally, false),
             };
+            tally.solved += 1;
             if d.finished() {
                 finished += 1;
             } else {

@@ -3,18 +3,24 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
-/// Runs `sudokit ARGS` from the repository root with `stdin` as standard input.
-pub fn sudokit(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+/// Starts `sudokit ARGS` from the repository root with `stdout` as its standard
+/// output; standard input and error are pipes.
+pub fn spawn(args: &[&str], stdout: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_sudokit"))
         .args(args)
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Runs `sudokit ARGS` from the repository root with `stdin` as standard input.
+pub fn sudokit(args: &[&str], stdin: &str) -> Output {
+    let mut child = spawn(args, Stdio::piped());
     let mut input = child.stdin.take().unwrap();
     input.write_all(stdin.as_bytes()).unwrap();
     drop(input);

@@ -10,11 +10,10 @@
 //! - The band updates ([`Variant::update_bands`]) visit the 27 digit-band words one at
 //!   a time in the portable variant; the other takes a band's words of digits 0 to 7
 //!   at once, as the lanes of one AVX2 register ([`super::wide`]), and digit 8's words
-//!   one at a time. Measured 6–40% faster on every set (most on the easy ones).
+//!   one at a time.
 //! - Which minirows of a single word still hold the digit ([`Variant::minirows`]) is
 //!   three table look-ups in the portable variant and one BMI2 `pext` in the other
-//!   (5–10% faster on every set when every word was updated alone; the other variant
-//!   now asks it for digit 8 only).
+//!   (which now asks it for digit 8 only).
 //! - A cell's digits ([`Variant::cell_digits`]), asked for every candidate branch cell
 //!   while more than 50 cells are open, are nine tests in the portable variant
 //!   and one AVX2 shift and `movmskps` over eight of the band's words in the other.
@@ -194,7 +193,7 @@ pub mod x86 {
         /// own. The wide band update ([`wide`]) calls this for digit 8 only, and
         /// loads the eight words as one vector next: a load the size of the store
         /// before it takes its value from the store buffer, where eight narrow stores
-        /// would make it wait (3% on SE 11+, the other sets within the noise).
+        /// would make it wait.
         #[inline(always)]
         fn clear_others<const D: usize>(words: &mut [u32; 9], cells: u32) {
             let mut lanes = [cells; 8];

@@ -95,9 +95,9 @@ pub fn descend<I: Variant>(run: &mut Run, state: &mut State, mut guessed: bool) 
 }
 
 /// While more open cells than this remain, the branch cell's score counts its
-/// digit-sharing two-candidate peers too. From 40 to 55 the hard sets measure alike;
-/// below 50, serg's multi-solution puzzles score 12 two-candidate cells a node, so the
-/// extra score costs them 4% of their time.
+/// digit-sharing two-candidate peers too. Nodes with fewer open cells offer many
+/// two-candidate cells to score and gain little from a better choice (measurements in
+/// `docs/perf/fast.md`).
 const SHARED_SCORE_ABOVE: u32 = 50;
 
 /// The cell to branch on, `(band, bit)`: among the open cells with the fewest
@@ -107,7 +107,7 @@ const SHARED_SCORE_ABOVE: u32 = 50;
 ///
 /// While more than 50 cells are open, a two-candidate cell also scores a point for
 /// each two-candidate peer that shares one of its digits: whichever digit the branch
-/// places, those peers fall to one candidate. That takes 7–14% fewer guesses on the hard
+/// places, those peers fall to one candidate. That takes fewer guesses on the hard
 /// sets, but costs a cell's digits and three more population counts per candidate cell;
 /// near the leaves, where a choice decides over a small subtree, the plain score pays
 /// better.
