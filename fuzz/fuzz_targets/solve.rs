@@ -10,14 +10,15 @@
 //! with the techniques that assume nothing, every hint and step keeps every solution
 //! (checked against one), a full solve ends on that solution and a stuck one still
 //! holds it; on a unique puzzle the same holds with all techniques, uniqueness ones
-//! included; `rate_unique` accepts exactly the unique puzzles; a hint has a sentence
+//! included; `rate_unique` and `check_unique` accept exactly the unique puzzles and
+//! tell an invalid one, one with no solution and one with several apart; a hint has a sentence
 //! and changes the state.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sudokit::engine::{Dlx, Engine, Fast, Generic, Triad};
 use sudokit::logic::{Family, Outcome, Solver, TechniqueSet};
-use sudokit::{Candidates, Grid};
+use sudokit::{Candidates, Grid, SolutionsError};
 use sudokit_fuzz::{count_two, decode_puzzle, FuzzPuzzle};
 
 /// Runs `solver` from the puzzle's givens, checking every step against `solution`.
@@ -122,10 +123,19 @@ fuzz_target!(|data: &[u8]| {
             );
         }
     }
-    if valid {
-        match sudokit::rating::rate_unique(&puzzle, &all.explain(false)) {
-            Ok(_) => assert_eq!(count, 1, "rated as unique with {count} solutions"),
-            Err(k) => assert_eq!((k, count == 1), (count, false), "rate_unique said {k}"),
-        }
-    }
+    let rated = sudokit::rating::rate_unique(&puzzle, &all.explain(false)).map(|_| ());
+    let expected = match count {
+        _ if !valid => "invalid",
+        0 => "no solution",
+        1 => "unique",
+        _ => "several",
+    };
+    let said = match &rated {
+        Err(SolutionsError::Invalid(_)) => "invalid",
+        Err(SolutionsError::NoSolution) => "no solution",
+        Ok(()) => "unique",
+        Err(SolutionsError::Multiple) => "several",
+    };
+    assert_eq!(said, expected, "rate_unique disagrees with the count");
+    assert_eq!(sudokit::rating::check_unique(&puzzle), rated);
 });
