@@ -4,7 +4,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use sudokit::format::read::records;
+use sudokit::format::read::{count_lines, records, split_lines};
 use sudokit::{Grid, ParseError, ReadOptions};
 
 /// One puzzle as read: where it came from and the grid or why it could not be read.
@@ -39,11 +39,11 @@ pub struct Text {
     body: Body,
 }
 
-/// Where a text's bytes are: a file mapped into memory, or read into it.
+/// Where a text's bytes are: a file mapped into memory, or read into it. Either is
+/// bytes, in no particular encoding: the reader checks each line it reads.
 enum Body {
-    /// Checked to be UTF-8 when mapped ([`map`]).
     Mapped(memmap2::Mmap),
-    Read(String),
+    Read(Vec<u8>),
 }
 
 impl Text {
@@ -51,17 +51,15 @@ impl Text {
     pub fn new(source: String, text: String) -> Text {
         Text {
             source,
-            body: Body::Read(text),
+            body: Body::Read(text.into_bytes()),
         }
     }
 
-    /// The text.
-    pub fn body(&self) -> &str {
+    /// The text's bytes.
+    pub fn body(&self) -> &[u8] {
         match &self.body {
-            Body::Read(text) => text,
-            // The check made when the file was mapped holds unless the file has been
-            // changed since; a text that is no longer UTF-8 then reads as empty.
-            Body::Mapped(map) => std::str::from_utf8(map).unwrap_or_default(),
+            Body::Read(bytes) => bytes,
+            Body::Mapped(map) => map,
         }
     }
 }
@@ -72,7 +70,7 @@ impl Text {
 /// A regular file is mapped into memory rather than read: reading copies it into fresh
 /// memory, which the kernel first fills with zeros, and on a virtual machine that costs
 /// about as much as the copy, while no puzzle is solved (`docs/perf/cli.md`). Standard
-/// input, empty and special files, and files that are not UTF-8 are read.
+/// input, empty and special files are read.
 pub fn read_texts(files: &[PathBuf]) -> (Vec<Text>, Vec<Unreadable>) {
     let mut texts = Vec::new();
     let mut failed = Vec::new();
@@ -100,16 +98,10 @@ pub fn read_texts(files: &[PathBuf]) -> (Vec<Text>, Vec<Unreadable>) {
             std::fs::read(path)
         };
         match bytes {
-            Ok(bytes) => {
-                let text = match String::from_utf8(bytes) {
-                    Ok(text) => text,
-                    Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                };
-                texts.push(Text {
-                    source: name,
-                    body: Body::Read(text),
-                });
-            }
+            Ok(bytes) => texts.push(Text {
+                source: name,
+                body: Body::Read(bytes),
+            }),
             Err(error) => failed.push(Unreadable {
                 source: name,
                 error,
@@ -119,8 +111,8 @@ pub fn read_texts(files: &[PathBuf]) -> (Vec<Text>, Vec<Unreadable>) {
     (texts, failed)
 }
 
-/// The regular, non-empty, UTF-8 file at `path` mapped into memory, read-only; `None`
-/// when it is not one or cannot be mapped (reading it then says why, if it fails).
+/// The regular, non-empty file at `path` mapped into memory, read-only; `None` when it
+/// is not one or cannot be mapped (reading it then says why, if it fails).
 fn map(path: &Path) -> Option<memmap2::Mmap> {
     let file = std::fs::File::open(path).ok()?;
     let meta = file.metadata().ok()?;
@@ -129,13 +121,15 @@ fn map(path: &Path) -> Option<memmap2::Mmap> {
     }
     // SAFETY: the map is read-only and private to this process, and the command reads
     // its inputs once, right away. What a mapping cannot rule out is another process
-    // changing the file meanwhile: truncated, the missing pages fault (the process
-    // stops on SIGBUS); rewritten, the text changes under the reader, which then reads
-    // what the file says now (`Text::body` checks it is still UTF-8). Puzzle files are
-    // not rewritten while they are being solved; tools such as ripgrep map their inputs
-    // on the same terms.
-    let map = unsafe { memmap2::Mmap::map(&file) }.ok()?;
-    std::str::from_utf8(&map).is_ok().then_some(map)
+    // changing the file meanwhile. Truncated, the missing pages fault (the process
+    // stops on SIGBUS). Rewritten, the bytes change under the `&[u8]` the map is
+    // handed out as, which Rust assumes does not happen; nothing here depends on it
+    // holding: the map is only ever bytes (never a `&str`), the reader copies a line
+    // before it checks it is UTF-8, and every index into the map is bounds-checked, so
+    // the reader reads what the file says at that moment, as other or malformed
+    // puzzles. Puzzle files are not rewritten while they are being solved; tools such
+    // as ripgrep map their inputs on the same terms.
+    unsafe { memmap2::Mmap::map(&file) }.ok()
 }
 
 /// Every puzzle of the given texts, in order, read as it is asked for: a batch holds
@@ -143,7 +137,7 @@ fn map(path: &Path) -> Option<memmap2::Mmap> {
 pub fn items<'a>(texts: &'a [Text], opts: &'a ReadOptions) -> impl Iterator<Item = Item<'a>> + 'a {
     texts.iter().enumerate().flat_map(move |(text, t)| {
         let mut lines = LineAt {
-            rest: t.body(),
+            rest: split_lines(t.body()),
             next: 1,
         };
         records(t.body(), opts).map(move |r| Item {
@@ -157,22 +151,22 @@ pub fn items<'a>(texts: &'a [Text], opts: &'a ReadOptions) -> impl Iterator<Item
 }
 
 /// The lines of a text, taken in order by number.
-struct LineAt<'a> {
-    /// The text from line `next` on.
-    rest: &'a str,
+struct LineAt<L> {
+    /// The text's lines from line `next` on, cut as the reader cuts them.
+    rest: L,
     next: usize,
 }
 
-impl<'a> LineAt<'a> {
-    /// Line `line` (1-based, not before the last one asked for), without its end.
+impl<'a, L: Iterator<Item = &'a [u8]>> LineAt<L> {
+    /// Line `line` (1-based, not before the last one asked for), without its end; empty
+    /// when it is not UTF-8.
     fn at(&mut self, line: usize) -> &'a str {
         loop {
-            let (this, rest) = self.rest.split_once('\n').unwrap_or((self.rest, ""));
-            if self.next >= line {
-                return this.strip_suffix('\r').unwrap_or(this);
-            }
-            self.rest = rest;
+            let this = self.rest.next().unwrap_or_default();
             self.next += 1;
+            if self.next > line {
+                return std::str::from_utf8(this).unwrap_or_default();
+            }
         }
     }
 }
@@ -184,7 +178,7 @@ pub fn line_starts(texts: &[Text]) -> Vec<usize> {
     let mut lines = 0;
     starts.push(lines);
     for text in texts {
-        lines += text.body().lines().count();
+        lines += count_lines(text.body());
         starts.push(lines);
     }
     starts
@@ -226,9 +220,10 @@ mod tests {
             .collect()
     }
 
-    /// A mapped file gives the same text and the same items, lines and errors as the
-    /// same bytes read into memory; empty and non-UTF-8 files are read, a missing one
-    /// is reported and the batch goes on.
+    /// A mapped file gives the same bytes as reading it, and the same items, lines and
+    /// errors as reading its text decoded whole, with U+FFFD for bytes that are not
+    /// UTF-8: such bytes make only their own line malformed, where a cell should be.
+    /// Empty files are read; a missing one is reported and the batch goes on.
     #[test]
     fn mapped_files_read_as_read_ones() {
         let samples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/");
@@ -238,7 +233,10 @@ mod tests {
         }
         let bad = Scratch::new("bad.txt", b"1...2...3...4...\n12345\n");
         let empty = Scratch::new("empty.txt", b"");
-        let latin = Scratch::new("latin.txt", b"1...2...3...4... \xe9t\xe9\n");
+        let latin = Scratch::new(
+            "latin.txt",
+            b"1...2...3...4... \xe9t\xe9\r1...2...3...4\xe9..\r# \xe9\r..3.4.1.3.1.1.4.\r",
+        );
         paths.extend([bad.0.clone(), empty.0.clone(), latin.0.clone()]);
         paths.push(PathBuf::from(samples).join("no such file.txt"));
 
@@ -250,30 +248,41 @@ mod tests {
             .iter()
             .map(|t| matches!(t.body, Body::Mapped(_)))
             .collect();
-        assert_eq!(kinds, [true, true, true, true, false, false]);
+        assert_eq!(kinds, [true, true, true, true, false, true]);
 
-        let read: Vec<Text> = texts
+        let decoded: Vec<Text> = texts
             .iter()
             .zip(&paths)
-            .map(|(t, path)| Text {
-                source: t.source.clone(),
-                body: Body::Read(String::from_utf8_lossy(&std::fs::read(path).unwrap()).into()),
+            .map(|(t, path)| {
+                let bytes = std::fs::read(path).unwrap();
+                assert_eq!(t.body(), bytes, "{}", t.source);
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                Text {
+                    source: t.source.clone(),
+                    body: Body::Read(text.into_bytes()),
+                }
             })
             .collect();
-        for (mapped, read) in texts.iter().zip(&read) {
-            assert_eq!(mapped.body(), read.body(), "{}", mapped.source);
-        }
-        let (mapped, read) = (listed(&texts), listed(&read));
-        assert_eq!(mapped, read);
+        let (mapped, decoded) = (listed(&texts), listed(&decoded));
+        assert_eq!(mapped, decoded);
         assert!(mapped.len() > 100, "{}", mapped.len());
         assert!(mapped
             .iter()
             .any(|(_, _, line, p)| *line == 2 && p.contains("line 2")));
-        assert_eq!(line_starts(&texts).len(), 7);
+        let latin: Vec<_> = mapped.iter().filter(|i| i.1 == 5).collect();
+        let lines: Vec<usize> = latin.iter().map(|i| i.2).collect();
+        assert_eq!(lines, [1, 2, 4]);
+        assert!(latin[1]
+            .3
+            .contains("line 2, column 14: unexpected character"));
+        let starts = line_starts(&texts);
+        assert_eq!(starts.len(), 7);
+        assert_eq!(starts[6] - starts[5], 4);
         let opts = ReadOptions::default();
         for item in items(&texts, &opts) {
-            let body = texts[item.text].body();
-            assert_eq!(Some(item.first_line), body.lines().nth(item.line - 1));
+            let line = split_lines(texts[item.text].body()).nth(item.line - 1);
+            let line = std::str::from_utf8(line.unwrap()).unwrap_or_default();
+            assert_eq!(item.first_line, line);
         }
     }
 }

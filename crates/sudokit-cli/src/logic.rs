@@ -136,15 +136,15 @@ fn argument_texts(arg: &str, opts: &ReadOptions) -> (Vec<Text>, Vec<Unreadable>)
 pub fn with_candidates(texts: Vec<Text>, opts: &ReadOptions) -> Vec<Text> {
     texts
         .into_iter()
-        .map(|t| {
-            if records(t.body(), opts).all(|r| r.result.is_ok()) {
-                return t;
-            }
-            match pencilmark::read(t.body()) {
-                Ok(c) => Text::new(t.source.clone(), pencilmark::write_sukaku(&c)),
-                Err(_) => t,
-            }
-        })
+        .map(
+            |t| match std::str::from_utf8(t.body()).map(pencilmark::read) {
+                // A text that reads both ways (a spaced grid of single digits) is puzzles.
+                Ok(Ok(c)) if !records(t.body(), opts).all(|r| r.result.is_ok()) => {
+                    Text::new(t.source.clone(), pencilmark::write_sukaku(&c))
+                }
+                _ => t,
+            },
+        )
         .collect()
 }
 
@@ -216,11 +216,11 @@ const SUKAKU: [usize; 3] = [216, 512, 729];
 /// beyond reading.
 pub fn input<'a>(item: &'a Item<'_>) -> Result<Input<'a>, Unusable> {
     let word = item.first_line.split_whitespace().next().unwrap_or("");
-    let digits = word.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let digits = || word.bytes().all(|b| b.is_ascii_digit() || b == b'.');
     let puzzle = item.puzzle.as_ref();
-    let sukaku = digits
-        && (SUKAKU.contains(&word.len())
-            || (word.len() == 64 && !puzzle.is_ok_and(|g| g.validate().is_ok())));
+    let sukaku = (SUKAKU.contains(&word.len())
+        || (word.len() == 64 && !puzzle.is_ok_and(|g| g.validate().is_ok())))
+        && digits();
     if sukaku {
         return pencilmark::read(word)
             .map(Input::Candidates)

@@ -108,6 +108,17 @@ pub enum ParseError {
         /// The block's size.
         size: usize,
     },
+    /// A line longer than any puzzle, with a comment, can be: read no further than
+    /// that.
+    #[error("line {line}: line of {length} bytes is too long for a puzzle: a puzzle line, comment included, has at most {limit} bytes")]
+    LineTooLong {
+        /// The line.
+        line: usize,
+        /// Its length in bytes.
+        length: usize,
+        /// The longest line read as a puzzle.
+        limit: usize,
+    },
     /// A size with no classic layout.
     #[error("line {line}: {source}")]
     Layout {

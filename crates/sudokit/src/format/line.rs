@@ -79,20 +79,33 @@ pub fn char_value(c: char, size: usize, alphabet: Alphabet) -> Option<u8> {
     (v as usize <= size).then_some(v as u8)
 }
 
-/// A description of the accepted characters, for error messages.
+/// A description of the accepted characters, for error messages: the digits of the
+/// alphabet as ranges (`1-9 or A-C` for 12×12, `1-9 or A` for 10×10), or numbers for
+/// boards over 35×35, and the empty marks.
 pub fn expected(size: usize, alphabet: Alphabet) -> String {
-    let digits = match (size, alphabet) {
-        (..=9, _) => format!("1-{size}"),
-        (_, Alphabet::ZeroBased) => "0-9 or A-F".to_string(),
-        (_, Alphabet::Letters) => format!("A-{}", (b'A' + size as u8 - 1) as char),
-        _ => format!("1-9 or A-{}", (b'A' + size as u8 - 10) as char),
+    let digits = if size > 35 {
+        format!("a number 1-{size}")
+    } else {
+        let ranges: Vec<String> = [('0'..='9'), ('A'..='Z')]
+            .into_iter()
+            .filter_map(|group| {
+                let mut taken =
+                    group.filter(|&c| char_value(c, size, alphabet).is_some_and(|v| v > 0));
+                let first = taken.next()?;
+                Some(match taken.next_back() {
+                    Some(last) => format!("{first}-{last}"),
+                    None => first.to_string(),
+                })
+            })
+            .collect();
+        format!("a digit {}", ranges.join(" or "))
     };
     let empties = if alphabet == Alphabet::ZeroBased {
         ". _ *"
     } else {
         ". 0 _ *"
     };
-    format!("a digit {digits} or one of {empties} for an empty cell")
+    format!("{digits} or one of {empties} for an empty cell")
 }
 
 /// The character for a digit when writing (`.` for empty). Sizes over 35 have none.
@@ -147,6 +160,55 @@ mod tests {
         assert_eq!(digit_char(16, 16), 'G');
         assert_eq!(digit_char(25, 25), 'Y');
         assert_eq!(digit_char(12, 12), 'C');
+    }
+
+    /// Each description names the characters of its alphabet, and only those.
+    #[test]
+    fn descriptions_match_the_alphabets() {
+        let empties = ". 0 _ * for an empty cell";
+        let cases = [
+            (10, Alphabet::OneBased, "a digit 1-9 or A", empties),
+            (11, Alphabet::OneBased, "a digit 1-9 or A-B", empties),
+            (
+                16,
+                Alphabet::ZeroBased,
+                "a digit 0-9 or A-F",
+                ". _ * for an empty cell",
+            ),
+            (25, Alphabet::Letters, "a digit A-Y", empties),
+            (36, Alphabet::OneBased, "a number 1-36", empties),
+        ];
+        for (size, alphabet, digits, empty) in cases {
+            assert_eq!(
+                expected(size, alphabet),
+                format!("{digits} or one of {empty}")
+            );
+        }
+        for size in 2..=64 {
+            for alphabet in [Alphabet::OneBased, Alphabet::ZeroBased, Alphabet::Letters] {
+                let text = expected(size, alphabet);
+                let accepted: String = ('0'..='9')
+                    .chain('A'..='Z')
+                    .filter(|&c| char_value(c, size, alphabet).is_some_and(|v| v > 0))
+                    .collect();
+                let (first, last) = (accepted.chars().next(), accepted.chars().last());
+                if size > 35 {
+                    assert!(text.starts_with(&format!("a number 1-{size} ")), "{text}");
+                    continue;
+                }
+                let (first, last) = (first.unwrap(), last.unwrap());
+                assert!(text.contains(&format!("{first}")), "{size}: {text}");
+                assert!(
+                    text.contains(&format!("-{last} ")) || text.contains(&format!(" {last} ")),
+                    "{size} {alphabet:?}: {text}"
+                );
+                let pairs: Vec<&str> = text.split(' ').filter(|w| w.len() == 3).collect();
+                assert!(
+                    pairs.iter().all(|w| w.as_bytes()[0] != w.as_bytes()[2]),
+                    "{size}: {text}"
+                );
+            }
+        }
     }
 
     #[test]

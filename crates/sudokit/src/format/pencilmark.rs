@@ -18,6 +18,7 @@ use std::fmt::Write;
 use thiserror::Error;
 
 use crate::candidates::{bit, digits, Candidates, Mask};
+use crate::format::read::lines;
 use crate::layout::Layout;
 
 /// Text that is not a pencilmark grid.
@@ -78,7 +79,7 @@ pub enum PencilmarkError {
 /// assert!(!looks_like("123456789\n4 . . | . . . | 8 . 5"));
 /// ```
 pub fn looks_like(text: &str) -> bool {
-    text.lines().map(str::trim).any(|l| {
+    lines(text).map(str::trim).any(|l| {
         let word = l.split_whitespace().next().unwrap_or("");
         let sukaku = [64, 216, 512, 729].contains(&word.len())
             && word.chars().all(|c| c.is_ascii_digit() || c == '.');
@@ -107,8 +108,7 @@ pub fn looks_like(text: &str) -> bool {
 /// assert_eq!(back, c);
 /// ```
 pub fn read(text: &str) -> Result<Candidates, PencilmarkError> {
-    let words: Vec<(usize, &str)> = text
-        .lines()
+    let words: Vec<(usize, &str)> = lines(text)
         .enumerate()
         .filter(|(_, l)| !l.trim_start().starts_with('#'))
         .flat_map(|(i, l)| l.split_whitespace().map(move |w| (i + 1, w)))
@@ -152,7 +152,7 @@ fn is_rule(line: &str) -> bool {
 fn read_grid(text: &str) -> Result<Candidates, PencilmarkError> {
     let mut rows: Vec<Vec<Mask>> = Vec::new();
     let mut size = None;
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in lines(text).enumerate() {
         let l = raw.trim();
         if l.is_empty() || l.starts_with('#') || is_rule(l) {
             continue;
@@ -347,6 +347,12 @@ mod tests {
         }
         text.push_str("'----------'----------'----------'\n");
         assert_eq!(read(&text).unwrap(), c);
+        // Any line end, and a byte-order mark before the first line.
+        for end in ["\r\n", "\r"] {
+            let other = format!("\u{feff}{}", text.replace('\n', end));
+            assert!(looks_like(&other));
+            assert_eq!(read(&other).unwrap(), c, "{end:?}");
+        }
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Reads every puzzle from a text, in whatever mix of forms it holds.
 //!
-//! Recognised, line by line:
-//! - blank lines and lines starting with `#` are skipped; CRLF line ends are accepted;
+//! Recognised, line by line (a line ends at `\n`, `\r\n` or `\r`; a byte-order mark
+//! at the start is skipped):
+//! - blank lines and lines starting with `#` are skipped;
 //! - a **one-line puzzle**: a first word of `n²` characters (81, 256, 625, …) in the
 //!   alphabet of its size; anything after it on the line is ignored (a comment, a
 //!   rating). A line of `n²` whitespace-separated numbers is also a one-line puzzle;
@@ -14,14 +15,40 @@
 //! [`ReadOptions::size`]. A first word of 16 characters is read as a 4×4 one-line puzzle
 //! unless the size is set to 16, which makes it a compact 16×16 row.
 //!
-//! Errors never stop the reader: each malformed puzzle becomes one `Err` record and
-//! reading goes on with the next.
+//! Errors never stop the reader, and one bad line takes no good puzzle with it: each
+//! malformed puzzle becomes one `Err` record and reading goes on with the next.
+//! - A block ends at a blank line, a comment, or a line that is a puzzle on its own.
+//!   A block cut short is one record at its first line, and reading goes on right
+//!   after its rows of the right length: a stray row followed by other lines keeps
+//!   none of them. `n` rows with a wrong length among them are one record.
+//! - Rows of more numbers than the largest board has (65 or more) are one record for
+//!   the whole block. When their count is a square, as a one-line puzzle's is (81,
+//!   100), they are a board only as a run of exactly that many lines: so an empty
+//!   81×81 board is one record, a file of 9×9 puzzles in numbers is read line by line.
+//! - A line over [`MAX_LINE`] bytes is one record, unless it is blank or a comment,
+//!   and is never split into cells: the reader's memory is bounded by the board size,
+//!   whatever the length of the lines.
+//!
+//! The text is taken as bytes: a line is copied and checked to be UTF-8 when it is
+//! read, and bytes that are not UTF-8 stand for U+FFFD, so they make their own line's
+//! puzzle malformed where a cell should be and are ignored in a trailing comment. The
+//! reader reads every byte of the text at most a few times and relies on no property
+//! of it that an earlier read established.
 
-use crate::error::ParseError;
+use crate::error::{LayoutError, ParseError};
 use crate::format::line::{char_value, detect_alphabet, expected};
 use crate::format::ReadOptions;
 use crate::grid::Grid;
-use crate::layout::{Layout, LayoutRef};
+use crate::layout::{Layout, LayoutRef, MAX_SIZE};
+
+/// The longest line read as a puzzle or a row, in bytes: the one-line form of a 64×64
+/// board in numbers (4,096 numbers of up to two digits) at four bytes a cell, with
+/// three times as much again for a comment after it. A longer line is malformed (or
+/// skipped, if blank or a comment).
+pub const MAX_LINE: usize = 1 << 16;
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// One puzzle read from a text: the line it starts on (1-based) and the grid or the
 /// reason it could not be read.
@@ -60,7 +87,7 @@ pub fn parse_one(text: &str, opts: &ReadOptions) -> Result<Grid, ParseError> {
     first.result
 }
 
-/// An iterator over the puzzles of `text`.
+/// An iterator over the puzzles of `text`: a `str`, or bytes such as a file's.
 ///
 /// ```
 /// use sudokit::format::{read::records, ReadOptions};
@@ -74,48 +101,119 @@ pub fn parse_one(text: &str, opts: &ReadOptions) -> Result<Grid, ParseError> {
 /// assert_eq!(recs[1].line, 3);
 /// assert!(recs[1].result.is_err());
 /// assert!(recs[2].result.is_ok());
+/// let bytes = b"1...2...3...4... \xE9t\xE9\n1...2...3...4\xE9..\n";
+/// let recs: Vec<_> = records(&bytes[..], &ReadOptions::default()).collect();
+/// assert!(recs[0].result.is_ok() && recs[1].result.is_err());
 /// ```
-pub fn records<'a>(text: &'a str, opts: &ReadOptions) -> Reader<'a> {
+pub fn records<'a, T: AsRef<[u8]> + ?Sized>(text: &'a T, opts: &ReadOptions) -> Reader<'a> {
+    let text = text.as_ref();
     Reader {
         lines: LineCursor {
             text,
-            pos: 0,
+            pos: if text.starts_with(BOM) { BOM.len() } else { 0 },
             idx: 0,
         },
         opts: opts.clone(),
+        run: 0,
+        buffer: String::new(),
     }
+}
+
+/// The number of lines in `text`, counted as the reader counts them: a line ends at
+/// `\n`, `\r\n` or `\r`, and a last line without an end counts.
+///
+/// ```
+/// assert_eq!(sudokit::format::read::count_lines(b"a\r\nb\rc\n\nd"), 5);
+/// ```
+pub fn count_lines(text: &[u8]) -> usize {
+    let mut lines = LineCursor {
+        text,
+        pos: 0,
+        idx: 0,
+    };
+    while let Some(line) = lines.peek() {
+        lines.advance(line.end);
+    }
+    lines.idx
+}
+
+/// The lines of `text` as the reader cuts them (and numbers them): at `\n`, `\r\n` or
+/// `\r`, after a byte-order mark, each without its line end.
+///
+/// ```
+/// let lines: Vec<&[u8]> = sudokit::format::read::split_lines(b"a\r\nb\rc\n\nd").collect();
+/// assert_eq!(lines, [&b"a"[..], b"b", b"c", b"", b"d"]);
+/// ```
+pub fn split_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut cursor = LineCursor {
+        text,
+        pos: if text.starts_with(BOM) { BOM.len() } else { 0 },
+        idx: 0,
+    };
+    std::iter::from_fn(move || {
+        let line = cursor.peek()?;
+        cursor.advance(line.end);
+        Some(line.bytes)
+    })
+}
+
+/// [`split_lines`] of a string.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
+    split_lines(text.as_bytes()).map(move |line| {
+        let start = line.as_ptr() as usize - text.as_ptr() as usize;
+        // Lines are cut next to ASCII bytes, so at character boundaries.
+        &text[start..start + line.len()]
+    })
 }
 
 /// The iterator returned by [`records`].
 pub struct Reader<'a> {
     lines: LineCursor<'a>,
     opts: ReadOptions,
+    /// The number of cells of the line just read, when it was a one-line puzzle in
+    /// numbers wider than the largest board: the next line of as many continues the
+    /// run of such puzzles (0 otherwise).
+    run: usize,
+    /// The last line's text, kept for its memory.
+    buffer: String,
 }
 
-/// The lines of a text, taken one at a time with their numbers (from 0), cut as
-/// [`str::lines`] cuts them: at `\n`, and at `\r\n` without the `\r`. The next line
-/// can be looked at before it is taken, and a plain 9×9 line taken without looking for
-/// its end ([`Reader::next_plain_nine`]).
+/// The lines of a text, taken one at a time with their numbers. The next line can be
+/// looked at before it is taken, and a plain 9×9 line taken without looking for its
+/// end ([`Reader::next_plain_nine`]).
+#[derive(Clone)]
 struct LineCursor<'a> {
-    text: &'a str,
+    text: &'a [u8],
     /// Byte offset of the next line.
     pos: usize,
     /// Its number, from 0.
     idx: usize,
 }
 
+/// A line not yet taken.
+struct Line<'a> {
+    /// Its number, 1-based.
+    number: usize,
+    /// Its bytes, without the line end.
+    bytes: &'a [u8],
+    /// The offset just past its line end.
+    end: usize,
+}
+
 impl<'a> LineCursor<'a> {
-    /// The next line's number and text, and the offset just past it, without taking it.
-    fn peek(&self) -> Option<(usize, &'a str, usize)> {
+    /// The next line, without taking it.
+    fn peek(&self) -> Option<Line<'a>> {
         let rest = self.text.get(self.pos..).filter(|r| !r.is_empty())?;
-        let (line, len) = match rest.find('\n') {
-            Some(i) => {
-                let line = &rest[..i];
-                (line.strip_suffix('\r').unwrap_or(line), i + 1)
-            }
-            None => (rest, rest.len()),
+        let (len, end) = match memchr::memchr2(b'\n', b'\r', rest) {
+            Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (i, i + 2),
+            Some(i) => (i, i + 1),
+            None => (rest.len(), rest.len()),
         };
-        Some((self.idx, line, self.pos + len))
+        Some(Line {
+            number: self.idx + 1,
+            bytes: &rest[..len],
+            end: self.pos + end,
+        })
     }
 
     /// Takes the line that ends just before `end`.
@@ -123,27 +221,30 @@ impl<'a> LineCursor<'a> {
         self.pos = end;
         self.idx += 1;
     }
-
-    /// Takes and returns the next line.
-    fn next_line(&mut self) -> Option<(usize, &'a str)> {
-        let (idx, line, end) = self.peek()?;
-        self.advance(end);
-        Some((idx, line))
-    }
 }
 
-/// A cell as written: its position and its text (one character, or a number).
+/// A cell as written: its position and what it holds.
 #[derive(Debug, Clone, Copy)]
-struct Cell<'a> {
+struct Cell {
     line: usize,
     column: usize,
-    text: &'a str,
+    token: Token,
+}
+
+/// What a cell holds: one character, or a number of two or more digits.
+#[derive(Debug, Clone, Copy)]
+enum Token {
+    Char(char),
+    /// Saturated at `u64::MAX`.
+    Number(u64),
 }
 
 /// What a line holds.
 enum LineKind<'a> {
-    /// Blank, comment or rule line.
-    Skip,
+    /// Blank or a comment: skipped, and the end of a block.
+    Gap,
+    /// A rule line between rows: skipped.
+    Rule,
     /// Words, with their 1-based columns.
     Content(Vec<(usize, &'a str)>),
 }
@@ -151,11 +252,11 @@ enum LineKind<'a> {
 fn classify(line: &str) -> LineKind<'_> {
     let trimmed = line.trim();
     if trimmed.is_empty() || trimmed.starts_with('#') {
-        return LineKind::Skip;
+        return LineKind::Gap;
     }
     let rule_char = |c: char| matches!(c, '-' | '+' | '=' | '|' | '*') || c.is_whitespace();
     if trimmed.chars().all(rule_char) && trimmed.contains(['-', '=']) {
-        return LineKind::Skip;
+        return LineKind::Rule;
     }
     let mut words = Vec::new();
     let mut start: Option<(usize, usize)> = None;
@@ -178,15 +279,33 @@ fn classify(line: &str) -> LineKind<'_> {
     LineKind::Content(words)
 }
 
+/// Whether a line too long to read is blank or a comment (its first byte that is not
+/// ASCII whitespace is `#`).
+fn is_long_gap(bytes: &[u8]) -> bool {
+    bytes
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_none_or(|&b| b == b'#')
+}
+
+/// The text of a line: its bytes copied into `buffer`, then checked to be UTF-8, with
+/// U+FFFD for bytes that are not.
+fn line_text(bytes: &[u8], buffer: String) -> String {
+    let mut buffer = buffer.into_bytes();
+    buffer.clear();
+    buffer.extend_from_slice(bytes);
+    String::from_utf8(buffer).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 fn is_number(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// The cells of a row: each word is a cell when every word is a single character or
-/// a number and either all are single characters, or their count is a board size, or
-/// no number is over the count (`10 0 3 …`, `12 . 7 …`); otherwise every character is
-/// a cell (`4.....8.5`, `483 921 657`).
-fn row_cells<'a>(line: usize, words: &[(usize, &'a str)]) -> Vec<Cell<'a>> {
+/// The cells of a row, and whether each word is a cell: each word is a cell when
+/// every word is a single character or a number and either all are single characters,
+/// or their count is a board size, or no number is over the count (`10 0 3 …`,
+/// `12 . 7 …`); otherwise every character is a cell (`4.....8.5`, `483 921 657`).
+fn row_cells(line: usize, words: &[(usize, &str)]) -> (Vec<Cell>, bool) {
     let count = words.len();
     let single = |w: &str| w.chars().count() == 1;
     let words_are_cells = words.iter().all(|(_, w)| single(w) || is_number(w))
@@ -196,22 +315,34 @@ fn row_cells<'a>(line: usize, words: &[(usize, &'a str)]) -> Vec<Cell<'a>> {
                 .iter()
                 .all(|(_, w)| !is_number(w) || w.parse::<usize>().is_ok_and(|v| v <= count)));
     if words_are_cells {
-        return words
+        let cells = words
             .iter()
-            .map(|&(column, text)| Cell { line, column, text })
+            .map(|&(column, text)| {
+                let mut chars = text.chars();
+                let token = match (chars.next(), chars.next()) {
+                    (Some(c), None) => Token::Char(c),
+                    _ => Token::Number(text.parse().unwrap_or(u64::MAX)),
+                };
+                Cell {
+                    line,
+                    column,
+                    token,
+                }
+            })
             .collect();
+        return (cells, true);
     }
     let mut cells = Vec::new();
     for &(column, word) in words {
-        for (i, (b, c)) in word.char_indices().enumerate() {
+        for (i, c) in word.chars().enumerate() {
             cells.push(Cell {
                 line,
                 column: column + i,
-                text: &word[b..b + c.len_utf8()],
+                token: Token::Char(c),
             });
         }
     }
-    cells
+    (cells, false)
 }
 
 /// `Some(n)` when `count` is `n²` for a classic size `n ≥ 4`.
@@ -247,52 +378,35 @@ fn decode_chars(line: usize, column: usize, word: &str, n: usize) -> Result<Grid
 }
 
 /// Decodes cells gathered from words (blocks, numbers on a line).
-fn decode_cells(cells: &[Cell<'_>], n: usize, first_line: usize) -> Result<Grid, ParseError> {
+fn decode_cells(cells: &[Cell], n: usize, first_line: usize) -> Result<Grid, ParseError> {
     let layout = layout_for(n, first_line)?;
     let alphabet = detect_alphabet(
         n,
-        cells
-            .iter()
-            .filter(|c| c.text.len() == 1)
-            .filter_map(|c| c.text.chars().next()),
+        cells.iter().filter_map(|c| match c.token {
+            Token::Char(c) => Some(c),
+            Token::Number(_) => None,
+        }),
     );
     let mut values = Vec::with_capacity(n * n);
     for cell in cells {
-        let mut chars = cell.text.chars();
-        let c = chars.next().unwrap_or(' ');
-        let value = if chars.next().is_none() {
-            char_value(c, n, alphabet)
-        } else if is_number(cell.text) {
-            let value: u64 = cell.text.parse().unwrap_or(u64::MAX);
-            if value > n as u64 {
+        let value = match cell.token {
+            Token::Char(c) => char_value(c, n, alphabet).ok_or_else(|| ParseError::BadChar {
+                line: cell.line,
+                column: cell.column,
+                found: c,
+                expected: expected(n, alphabet),
+            })?,
+            Token::Number(value) if value > n as u64 => {
                 return Err(ParseError::OutOfRange {
                     line: cell.line,
                     column: cell.column,
                     value,
                     size: n,
-                });
+                })
             }
-            Some(value as u8)
-        } else {
-            None
+            Token::Number(value) => value as u8,
         };
-        match value {
-            Some(v) => values.push(v),
-            None => {
-                let (offset, bad) = cell
-                    .text
-                    .chars()
-                    .enumerate()
-                    .find(|(_, ch)| !ch.is_ascii_digit())
-                    .unwrap_or((0, c));
-                return Err(ParseError::BadChar {
-                    line: cell.line,
-                    column: cell.column + offset,
-                    found: bad,
-                    expected: expected(n, alphabet),
-                });
-            }
-        }
+        values.push(value);
     }
     Ok(Grid::from_cells(layout, values).expect("decoded values are in range"))
 }
@@ -313,23 +427,29 @@ fn plain_nine(word: &[u8]) -> Option<Vec<u8>> {
     (!bad).then_some(cells)
 }
 
-impl<'a> Reader<'a> {
+impl Reader<'_> {
     /// The next line as a plain 9×9 puzzle, consumed, when it is one and the size
     /// allows it: its first 81 characters are the puzzle, then the line ends or
-    /// whitespace follows (the rest of the line is ignored, as on the general path).
-    /// A line that ends right after the puzzle, the usual case, is taken without a
-    /// search for its end.
+    /// whitespace follows (the rest of the line, at most [`MAX_LINE`] bytes in all, is
+    /// ignored, as on the general path). A line that ends right after the puzzle, the
+    /// usual case, is taken without a search for its end.
     fn next_plain_nine(&mut self) -> Option<Record> {
         if self.opts.size.is_some_and(|n| n != 9) {
             return None;
         }
         let start = self.lines.pos;
-        let rest = self.lines.text.as_bytes().get(start..)?;
+        let rest = self.lines.text.get(start..)?;
         let word = rest.get(..81)?;
         let end = match rest.get(81) {
             None => start + 81,
             Some(b'\n') => start + 82,
-            Some(b) if b.is_ascii_whitespace() => self.lines.peek()?.2,
+            Some(b) if b.is_ascii_whitespace() => {
+                let line = self.lines.peek()?;
+                if line.bytes.len() > MAX_LINE {
+                    return None;
+                }
+                line.end
+            }
             Some(_) => return None,
         };
         let grid = Grid::from_cells_in_range(Layout::classic(9).ok()?, plain_nine(word)?);
@@ -341,58 +461,243 @@ impl<'a> Reader<'a> {
         })
     }
 
-    fn next_content(&mut self) -> Option<(usize, Vec<(usize, &'a str)>)> {
-        while let Some((idx, line)) = self.lines.next_line() {
-            if let LineKind::Content(words) = classify(line) {
-                return Some((idx + 1, words));
-            }
+    /// The size of a one-line puzzle in characters whose first word has `len` of them.
+    fn chars_puzzle(&self, len: usize) -> Option<usize> {
+        match self.opts.size {
+            Some(n) => (len == n * n).then_some(n),
+            None => square_size(len),
         }
-        None
     }
 
-    /// Reads the rest of a block of size `n` whose first row is `first`.
-    fn read_block(&mut self, start: usize, n: usize, first: Vec<Cell<'a>>) -> Record {
-        let mut cells = first;
-        let mut rows = 1;
-        let mut bad_row: Option<ParseError> = None;
-        while rows < n {
-            let Some((idx, line, end)) = self.lines.peek() else {
-                break;
-            };
-            let words = match classify(line) {
-                LineKind::Skip => {
-                    self.lines.advance(end);
+    /// The size of a one-line puzzle of `count` cells gathered from words.
+    fn cells_puzzle(&self, count: usize) -> Option<usize> {
+        match self.opts.size {
+            Some(n) => (count == n * n).then_some(n),
+            None => square_size(count).filter(|&n| n * n > 64),
+        }
+    }
+
+    /// The size of a block whose first row has `count` cells.
+    fn block_size(&self, count: usize) -> Option<usize> {
+        match self.opts.size {
+            Some(n) => (count == n).then_some(n),
+            None => (count >= 4 && Layout::is_classic_size(count)).then_some(count),
+        }
+    }
+
+    /// Whether `count` cells, one per word when `by_words`, are a row of a board wider
+    /// than the largest (inferred sizes only).
+    fn is_wide(&self, count: usize, by_words: bool) -> bool {
+        self.opts.size.is_none() && by_words && count > MAX_SIZE
+    }
+
+    /// The next line, taken, as the start of a record: blank, comment and rule lines
+    /// are skipped (and end a run of one-line puzzles in numbers).
+    fn next_start(&mut self) -> Option<Record> {
+        let mut run = std::mem::take(&mut self.run);
+        loop {
+            let line = self.lines.peek()?;
+            self.lines.advance(line.end);
+            let number = line.number;
+            if line.bytes.len() > MAX_LINE {
+                if is_long_gap(line.bytes) {
+                    run = 0;
                     continue;
                 }
-                LineKind::Content(words) => words,
-            };
-            let starts_puzzle = square_size(words[0].1.chars().count())
-                .is_some_and(|m| self.opts.size.is_none_or(|s| s == m));
-            if starts_puzzle {
-                break;
+                return Some(Record {
+                    line: number,
+                    result: Err(ParseError::LineTooLong {
+                        line: number,
+                        length: line.bytes.len(),
+                        limit: MAX_LINE,
+                    }),
+                });
             }
-            self.lines.advance(end);
-            let row = row_cells(idx + 1, &words);
-            if row.len() != n && bad_row.is_none() {
+            let text = line_text(line.bytes, std::mem::take(&mut self.buffer));
+            let record = match classify(&text) {
+                LineKind::Gap | LineKind::Rule => None,
+                LineKind::Content(words) => Some(self.start(number, &words, run)),
+            };
+            self.buffer = text;
+            if record.is_some() {
+                return record;
+            }
+            run = 0;
+        }
+    }
+
+    /// The record that starts with the content line `number` (taken already), whose
+    /// words are `words`; `run` is the width of the run of one-line puzzles in numbers
+    /// the line right before it belongs to, or 0.
+    fn start(&mut self, number: usize, words: &[(usize, &str)], run: usize) -> Record {
+        let record = |result| Record {
+            line: number,
+            result,
+        };
+        let (column, first) = words[0];
+        let first_len = first.chars().count();
+        // The common case, a one-line puzzle in characters, needs no per-cell records.
+        if let Some(n) = self.chars_puzzle(first_len) {
+            return record(decode_chars(number, column, first, n));
+        }
+        let (cells, by_words) = row_cells(number, words);
+        let count = cells.len();
+        let wide = self.is_wide(count, by_words);
+        let too_large = || ParseError::Layout {
+            line: number,
+            source: LayoutError::TooLarge { size: count },
+        };
+        if let Some(n) = self.cells_puzzle(count) {
+            if wide && run != count && self.run_length(count) == count {
+                return self.read_wide(number, count, too_large());
+            }
+            if wide {
+                self.run = count;
+            }
+            return record(decode_cells(&cells, n, number));
+        }
+        if let Some(n) = self.block_size(count) {
+            return match layout_for(n, number) {
+                Ok(_) => self.read_block(number, n, cells),
+                Err(error) => self.read_wide(number, n, error),
+            };
+        }
+        if wide {
+            return self.read_wide(number, count, too_large());
+        }
+        let found = if words.len() == 1 { first_len } else { count };
+        record(Err(match self.opts.size {
+            Some(size) => ParseError::WrongLength {
+                line: number,
+                found,
+                expected: size * size,
+                size,
+            },
+            None => ParseError::BadLength {
+                line: number,
+                found,
+            },
+        }))
+    }
+
+    /// Looks at the next content line through `cursor`, without taking it: rule lines
+    /// before it are passed; a blank line, a comment, a line too long and the end of the
+    /// text give `None`. A content line gives what `f` makes of its number and words,
+    /// and the offset past it.
+    fn look<R>(
+        cursor: &mut LineCursor<'_>,
+        f: impl FnOnce(usize, &[(usize, &str)]) -> R,
+    ) -> Option<(R, usize)> {
+        loop {
+            let line = cursor.peek().filter(|l| l.bytes.len() <= MAX_LINE)?;
+            let text = line_text(line.bytes, String::new());
+            match classify(&text) {
+                LineKind::Gap => return None,
+                LineKind::Rule => cursor.advance(line.end),
+                LineKind::Content(words) => return Some((f(line.number, &words), line.end)),
+            }
+        }
+    }
+
+    /// Whether a line is a row of a board `width` cells wide that no layout fits.
+    fn is_wide_row(&self, words: &[(usize, &str)], width: usize) -> bool {
+        let (cells, by_words) = row_cells(0, words);
+        cells.len() == width
+            && (by_words || self.opts.size.is_some())
+            && self.chars_puzzle(words[0].1.chars().count()).is_none()
+    }
+
+    /// How many lines, from the one just taken, are rows `width` cells wide in a run,
+    /// counted up to `width + 1`.
+    fn run_length(&self, width: usize) -> usize {
+        let mut cursor = self.lines.clone();
+        let mut rows = 1;
+        while rows <= width {
+            match Self::look(&mut cursor, |_, words| self.is_wide_row(words, width)) {
+                Some((true, end)) => cursor.advance(end),
+                _ => break,
+            }
+            rows += 1;
+        }
+        rows
+    }
+
+    /// Reads the rest of a board `width` cells a row that no layout fits (wider than
+    /// the largest board, or of the size asked for when it has none), which `error`
+    /// says: its rows are taken without keeping their cells, and the whole is one
+    /// record.
+    fn read_wide(&mut self, start: usize, width: usize, error: ParseError) -> Record {
+        let mut rows = 1;
+        while rows < width {
+            let mut cursor = self.lines.clone();
+            match Self::look(&mut cursor, |_, words| self.is_wide_row(words, width)) {
+                Some((true, end)) => {
+                    cursor.advance(end);
+                    self.lines = cursor;
+                }
+                _ => break,
+            }
+            rows += 1;
+        }
+        Record {
+            line: start,
+            result: Err(error),
+        }
+    }
+
+    /// Reads the rest of a block of size `n` whose first row, on line `start`, is
+    /// `first`. The block takes rows up to a blank line, a comment, a line that is a
+    /// puzzle on its own or a row of a board too large, or its `n`th row; cut short, it keeps only its rows of `n`
+    /// cells from the start, so the lines after them are read again.
+    fn read_block(&mut self, start: usize, n: usize, first: Vec<Cell>) -> Record {
+        let mut cells = first;
+        let mut rows = 1;
+        let mut whole_rows = 1;
+        let mut bad_row: Option<ParseError> = None;
+        let mut cursor = self.lines.clone();
+        let mut after_whole = cursor.clone();
+        while rows < n {
+            let row = Self::look(&mut cursor, |number, words| {
+                let puzzle = self.chars_puzzle(words[0].1.chars().count()).is_some();
+                let (row, by_words) = row_cells(number, words);
+                let alone = puzzle
+                    || self.cells_puzzle(row.len()).is_some()
+                    || self.is_wide(row.len(), by_words);
+                (!alone).then_some((number, row))
+            });
+            let Some((Some((number, row)), end)) = row else {
+                break;
+            };
+            cursor.advance(end);
+            rows += 1;
+            if bad_row.is_some() {
+                continue;
+            }
+            if row.len() == n {
+                whole_rows += 1;
+                after_whole = cursor.clone();
+                cells.extend(row);
+            } else {
                 bad_row = Some(ParseError::RowLength {
-                    line: idx + 1,
+                    line: number,
                     found: row.len(),
                     size: n,
                 });
             }
-            cells.extend(row);
-            rows += 1;
         }
-        let result = if let Some(err) = bad_row {
-            Err(err)
-        } else if rows < n {
+        let result = if rows < n {
+            self.lines = after_whole;
             Err(ParseError::IncompleteBlock {
                 line: start,
-                rows,
+                rows: whole_rows,
                 size: n,
             })
         } else {
-            decode_cells(&cells, n, start)
+            self.lines = cursor;
+            match bad_row {
+                Some(err) => Err(err),
+                None => decode_cells(&cells, n, start),
+            }
         };
         Record {
             line: start,
@@ -406,61 +711,10 @@ impl Iterator for Reader<'_> {
 
     fn next(&mut self) -> Option<Record> {
         if let Some(record) = self.next_plain_nine() {
+            self.run = 0;
             return Some(record);
         }
-        let (line, words) = self.next_content()?;
-        let (column, first) = words[0];
-        let first_len = first.chars().count();
-        let size = self.opts.size;
-        let record = |result| Some(Record { line, result });
-        // The common case, a one-line puzzle in characters, needs no per-cell records.
-        let one_line = match size {
-            Some(n) => (first_len == n * n).then_some(n),
-            None => square_size(first_len),
-        };
-        if let Some(n) = one_line {
-            return record(decode_chars(line, column, first, n));
-        }
-        let row = row_cells(line, &words);
-        match size {
-            Some(n) => {
-                if row.len() == n * n {
-                    record(decode_cells(&row, n, line))
-                } else if row.len() == n {
-                    if let Err(e) = layout_for(n, line) {
-                        return record(Err(e));
-                    }
-                    Some(self.read_block(line, n, row))
-                } else {
-                    record(Err(ParseError::WrongLength {
-                        line,
-                        found: if words.len() == 1 {
-                            first_len
-                        } else {
-                            row.len()
-                        },
-                        expected: n * n,
-                        size: n,
-                    }))
-                }
-            }
-            None => {
-                if let Some(n) = square_size(row.len()).filter(|&n| n * n > 64) {
-                    record(decode_cells(&row, n, line))
-                } else if row.len() >= 4 && Layout::is_classic_size(row.len()) {
-                    Some(self.read_block(line, row.len(), row))
-                } else {
-                    record(Err(ParseError::BadLength {
-                        line,
-                        found: if words.len() == 1 {
-                            first_len
-                        } else {
-                            row.len()
-                        },
-                    }))
-                }
-            }
-        }
+        self.next_start()
     }
 }
 
@@ -673,6 +927,151 @@ mod tests {
                 size: 9
             })
         );
+    }
+
+    /// Each record as its line and either its grid or its error message.
+    fn listed(text: &str, opts: &ReadOptions) -> Vec<(usize, Result<String, String>)> {
+        records(text, opts)
+            .map(|r| {
+                let result = r.result.map(|g| g.to_line()).map_err(|e| e.to_string());
+                (r.line, result)
+            })
+            .collect()
+    }
+
+    /// A line of a row's length starts a block, but a complete puzzle, a blank line or
+    /// a comment ends it: the block is one record at its first line and reading goes on
+    /// right after its rows.
+    #[test]
+    fn a_stray_row_takes_no_puzzle_with_it() {
+        let broken = &HARD1[..80];
+        let opts = ReadOptions::default();
+        let text = format!("4.....8.5\n{broken}\n\n# note\n{HARD1}\n4.....8.5\n{HARD1}\n.3.......\n\n.3.......\n# c\n{HARD1}\n");
+        let got = listed(&text, &opts);
+        let lines: Vec<usize> = got.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, [1, 2, 5, 6, 7, 8, 10, 12], "{got:?}");
+        for (i, (_, result)) in got.iter().enumerate() {
+            assert_eq!(result.is_ok(), [2, 4, 7].contains(&i), "{got:?}");
+        }
+        assert!(got[0]
+            .1
+            .as_ref()
+            .unwrap_err()
+            .contains("only 1 of its 9 rows"));
+        assert!(got[1].1.as_ref().unwrap_err().contains("80 cells"));
+
+        // Rows right before the line that ends the block are taken with it.
+        let rows = "4.....8.5\n.3.......\n---+---+---\n...7.....\n";
+        let text = format!("{rows}{broken}\n{HARD1}\n{rows}\n{HARD1}\n");
+        let got = listed(&text, &opts);
+        let lines: Vec<usize> = got.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, [1, 5, 6, 7, 12], "{got:?}");
+        assert!(got[0]
+            .1
+            .as_ref()
+            .unwrap_err()
+            .contains("only 3 of its 9 rows"));
+        assert!(got[2].1.is_ok() && got[4].1.is_ok());
+    }
+
+    #[test]
+    fn every_line_end_ends_a_line() {
+        let opts = ReadOptions::default();
+        let text = format!("{HARD1}\r{HARD1}\r\n\r{HARD1}\n\n{HARD1}\r");
+        let got = listed(&text, &opts);
+        let lines: Vec<usize> = got.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, [1, 2, 4, 6], "{got:?}");
+        assert!(got.iter().all(|(_, r)| r.as_deref() == Ok(HARD1)));
+        let block = "4.....8.5\r.3.......\r...7.....\r.2.....6.\r....8.4..\r....1....\r...6.3.7.\r5..2.....\r1.4......\r";
+        assert_eq!(parse_one(block, &opts).unwrap().to_line(), HARD1);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let opts = ReadOptions::default();
+        let got = listed(&format!("\u{feff}{HARD1}\n{HARD1}\n"), &opts);
+        assert_eq!(got.len(), 2);
+        assert!(
+            got.iter().all(|(_, r)| r.as_deref() == Ok(HARD1)),
+            "{got:?}"
+        );
+        let got = listed("\u{feff}# comment\n4 . . | . . . | 8 . 5\n", &opts);
+        assert_eq!(got[0].0, 2);
+    }
+
+    /// Rows of numbers wider than the largest board make one record however many they
+    /// are, and the puzzle after them is read.
+    #[test]
+    fn boards_over_the_largest_size_are_one_record() {
+        let opts = ReadOptions::default();
+        let board = |n: usize, value: &dyn Fn(usize, usize) -> usize| -> String {
+            (0..n)
+                .map(|r| {
+                    let row: Vec<String> = (0..n).map(|c| value(r, c).to_string()).collect();
+                    row.join(" ") + "\n"
+                })
+                .collect()
+        };
+        let latin = |n: usize| move |r: usize, c: usize| (r + c) % n + 1;
+        let boards = [
+            board(65, &latin(65)),
+            board(65, &|_, _| 0),
+            board(81, &latin(81)),
+            board(81, &|_, _| 0),
+            board(100, &|_, _| 0),
+            board(100, &latin(100)),
+        ];
+        for b in &boards {
+            let n = b.lines().count();
+            let text = format!("{b}{HARD1}\n");
+            let got = listed(&text, &opts);
+            assert_eq!(got.len(), 2, "{n}: {:?}", &got[..3.min(got.len())]);
+            let err = got[0].1.as_ref().unwrap_err();
+            assert!(err.contains("boards up to 64×64 are supported"), "{err}");
+            assert_eq!(got[1], (n + 1, Ok(HARD1.to_string())));
+            // A stray row before the board takes none of its rows.
+            let got = listed(&format!("4.....8.5\n{text}"), &opts);
+            let lines: Vec<usize> = got.iter().map(|(l, _)| *l).collect();
+            assert_eq!(lines, [1, 2, n + 2], "{n}");
+        }
+        let sized = ReadOptions { size: Some(100) };
+        assert_eq!(listed(&boards[4], &sized).len(), 1);
+
+        // A run of one-line puzzles in numbers is not a board, whatever its length.
+        let numbers = HARD1
+            .chars()
+            .map(|c| if c == '.' { "0".into() } else { c.to_string() })
+            .collect::<Vec<_>>()
+            .join(" ");
+        for count in [1, 80, 82, 200] {
+            let text = format!("{numbers}\n").repeat(count);
+            let got = listed(&text, &opts);
+            assert_eq!(got.len(), count);
+            assert!(got.iter().all(|(_, r)| r.as_deref() == Ok(HARD1)));
+        }
+    }
+
+    /// A line far longer than any puzzle is one malformed record, read no further
+    /// than needed; a comment line of any length is skipped.
+    #[test]
+    fn a_line_too_long_for_a_puzzle_is_one_record() {
+        let opts = ReadOptions::default();
+        let long = "1".repeat(200_000);
+        let spaced = "1 ".repeat(100_000);
+        let comment = format!("# {long}");
+        let text = format!("{HARD1}\n{long}\n{spaced}\n{comment}\n{HARD1}  {long}\n{HARD1}\n");
+        let got = listed(&text, &opts);
+        let lines: Vec<usize> = got.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, [1, 2, 3, 5, 6], "{:?}", lines);
+        for (i, bytes) in [(1, 200_000), (2, 200_000), (3, 200_083)] {
+            let err = got[i].1.as_ref().unwrap_err();
+            let want = format!("line of {bytes} bytes is too long for a puzzle");
+            assert!(err.contains(&want), "{err}");
+        }
+        assert_eq!(got[4].1.as_deref(), Ok(HARD1));
+        // A block ends at such a line.
+        let text = format!("4.....8.5\n{long}\n{HARD1}\n");
+        assert_eq!(listed(&text, &opts).len(), 3);
     }
 
     #[test]
