@@ -1,8 +1,8 @@
 //! The text reader on arbitrary bytes: `sudokit::format::read::records`.
 //!
 //! Byte 0 picks the size option (none, the usual sizes, and sizes no board has); the
-//! rest is the text (invalid UTF-8 replaced, as the command does). Invariants: no
-//! panic; records start on strictly increasing lines of the input; an error names a
+//! rest is the text, as bytes. Invariants: no panic; the bytes read as their UTF-8 text
+//! (invalid bytes replaced) does; records start on strictly increasing lines of the input; an error names a
 //! line at or after its record's and a column inside that line; a grid has the size
 //! asked for, and written as a line, a block or the pretty picture it reads back as
 //! itself; `parse_one` agrees with the first record when there is exactly one.
@@ -36,8 +36,8 @@ const SIZES: [Option<usize>; 14] = [
 /// Whether a line holds only `|` and blanks: the reader indexes the first word of such a
 /// line, which has none, and panics. Skipped until the reader takes these lines as rules,
 /// so that the run looks for other faults.
-fn bar_only_line(text: &str) -> bool {
-    lines(text)
+fn bar_only_line(text_lines: &[String]) -> bool {
+    text_lines
         .iter()
         .any(|l| l.contains('|') && l.chars().all(|c| c == '|' || c.is_whitespace()))
 }
@@ -49,12 +49,17 @@ fuzz_target!(|data: &[u8]| {
     let opts = ReadOptions {
         size: SIZES[usize::from(pick) % SIZES.len()],
     };
-    let text = String::from_utf8_lossy(rest);
-    if bar_only_line(&text) {
+    let text_lines = lines(rest);
+    if bar_only_line(&text_lines) {
         return;
     }
-    let text_lines = lines(&text);
-    let recs: Vec<_> = records(&text, &opts).collect();
+    let recs: Vec<_> = records(rest, &opts).collect();
+    let text = String::from_utf8_lossy(rest);
+    let from_text: Vec<_> = records(text.as_ref(), &opts).collect();
+    assert_eq!(
+        recs, from_text,
+        "bytes and their UTF-8 text read differently"
+    );
     let mut previous = 0;
     for rec in &recs {
         assert!(

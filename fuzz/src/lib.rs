@@ -13,14 +13,28 @@ use sudokit::generate::{full_grid, Rng};
 use sudokit::{Grid, Layout, ParseError};
 
 /// The lines of `text` as the reader cuts and numbers them (line `i + 1` is `[i]`):
-/// at `\n`, with one `\r` before it dropped; no empty last line after a final `\n`.
-pub fn lines(text: &str) -> Vec<&str> {
-    let mut out: Vec<&str> = text
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .collect();
-    if text.is_empty() || text.ends_with('\n') {
-        out.pop();
+/// after a byte-order mark, at `\n`, `\r\n` or `\r`, with no empty last line after a
+/// final line end; bytes that are not UTF-8 stand for U+FFFD.
+pub fn lines(text: &[u8]) -> Vec<String> {
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < text.len() {
+        match text[i] {
+            b'\n' | b'\r' => {
+                out.push(String::from_utf8_lossy(&text[start..i]).into_owned());
+                if text[i] == b'\r' && text.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if start < text.len() {
+        out.push(String::from_utf8_lossy(&text[start..]).into_owned());
     }
     out
 }
@@ -35,6 +49,7 @@ pub fn error_position(e: &ParseError) -> Option<(usize, Option<usize>)> {
         | ParseError::WrongLength { line, .. }
         | ParseError::RowLength { line, .. }
         | ParseError::IncompleteBlock { line, .. }
+        | ParseError::LineTooLong { line, .. }
         | ParseError::Layout { line, .. }
         | ParseError::TrailingPuzzle { line } => Some((line, None)),
         ParseError::Empty => None,
@@ -43,7 +58,7 @@ pub fn error_position(e: &ParseError) -> Option<(usize, Option<usize>)> {
 
 /// Checks that an error read from `text` names a line of it, no earlier than the
 /// record's own, and a column within that line.
-pub fn check_error_position(text_lines: &[&str], record_line: usize, e: &ParseError) {
+pub fn check_error_position(text_lines: &[String], record_line: usize, e: &ParseError) {
     let Some((line, column)) = error_position(e) else {
         panic!("a record's error names no line: {e:?}");
     };
