@@ -1,0 +1,141 @@
+//! Puzzles in, answers out: the engines (solve, count to 2), hints and the logic
+//! rater, on puzzles decoded from the fuzz bytes (`sudokit_fuzz::decode_puzzle`).
+//!
+//! Invariants: no panic; every solution keeps the givens and is valid; the engines
+//! agree on the count to 2 (`fast`, `generic` and `triad` on 9×9, `generic` and `dlx`
+//! below, `generic` alone above; `count_only` too), and with `sudokit::solve`/`count`
+//! (the seeds' engines take tens of milliseconds on a hard 9×9 puzzle, too slow for
+//! millions of runs); a puzzle with a clash has no
+//! solution; a puzzle cut from a solution grid has one, the same when unique. Logic:
+//! with the techniques that assume nothing, every hint and step keeps every solution
+//! (checked against one), a full solve ends on that solution and a stuck one still
+//! holds it; on a unique puzzle the same holds with all techniques, uniqueness ones
+//! included; `rate_unique` and `check_unique` accept exactly the unique puzzles and
+//! tell an invalid one, one with no solution and one with several apart; a hint has a sentence
+//! and changes the state.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sudokit::engine::{Dlx, Engine, Fast, Generic, Triad};
+use sudokit::logic::{Family, Outcome, Solver, TechniqueSet};
+use sudokit::{Candidates, Grid, SolutionsError};
+use sudokit_fuzz::{count_two, decode_puzzle, FuzzPuzzle};
+
+/// Runs `solver` from the puzzle's givens, checking every step against `solution`.
+fn check_logic(solver: &Solver, puzzle: &Grid, solution: &Grid) {
+    let mut state = Candidates::from_grid(puzzle);
+    if let Some(hint) = solver.hint(&state) {
+        assert!(
+            hint.agrees_with(solution),
+            "hint breaks the solution {}: {hint:?}",
+            solution.to_line()
+        );
+        assert!(!hint.explanation.is_empty(), "a hint without a sentence");
+        assert!(
+            hint.changes(&state),
+            "a hint that changes nothing: {hint:?}"
+        );
+    }
+    let outcome = solver.solve(&mut state, |step, _| {
+        assert!(
+            step.agrees_with(solution),
+            "step breaks the solution {}: {step:?}",
+            solution.to_line()
+        );
+    });
+    match outcome {
+        Outcome::Solved => assert_eq!(&state.to_grid(), solution, "solved to another grid"),
+        Outcome::Contradiction => panic!("a contradiction in a puzzle with a solution"),
+        Outcome::Stuck => {
+            for (cell, &d) in solution.cells().iter().enumerate() {
+                assert!(
+                    state.value(cell) == d || (state.value(cell) == 0 && state.has(cell, d)),
+                    "stuck state lost digit {d} of cell {cell}"
+                );
+            }
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some(FuzzPuzzle { puzzle, solution }) = decode_puzzle(data) else {
+        return;
+    };
+    let n = puzzle.size();
+    let valid = puzzle.validate().is_ok();
+    let engines: Vec<&dyn Engine> = match n {
+        9 => vec![&Fast, &Generic, &Triad],
+        ..=8 => vec![&Generic, &Dlx],
+        _ => vec![&Generic],
+    };
+    let (count, found) = count_two(engines[0], &puzzle);
+    for engine in &engines[1..] {
+        let (other, _) = count_two(*engine, &puzzle);
+        assert_eq!(
+            other,
+            count,
+            "{} and {} count differently on {}",
+            engine.name(),
+            engines[0].name(),
+            puzzle.to_line()
+        );
+    }
+    if n == 9 {
+        for engine in [&Fast as &dyn Engine, &Triad] {
+            let only = engine.count_only(&puzzle, 2).expect("a 9×9 board");
+            assert_eq!(only, count, "{}: count_only differs", engine.name());
+        }
+    }
+    assert_eq!(sudokit::count(&puzzle, 2), count);
+    assert_eq!(sudokit::solve(&puzzle).is_some(), count > 0);
+    if !valid {
+        assert_eq!(count, 0, "a puzzle with a clash has a solution");
+    }
+    if let Some(s) = &solution {
+        assert!(count >= 1, "a puzzle cut from a solution has none");
+        if count == 1 {
+            assert_eq!(
+                found.as_ref(),
+                Some(s),
+                "a unique puzzle solved differently"
+            );
+        }
+    }
+
+    let all = Solver::new(TechniqueSet::implemented());
+    let sound = Solver::new(
+        TechniqueSet::implemented().difference(TechniqueSet::family(Family::Uniqueness)),
+    );
+    match solution.or(found) {
+        Some(s) => {
+            check_logic(&sound, &puzzle, &s);
+            if count == 1 {
+                check_logic(&all, &puzzle, &s);
+            }
+        }
+        None => {
+            let mut state = Candidates::from_grid(&puzzle);
+            let outcome = all.solve(&mut state, |_, _| {});
+            assert!(
+                !valid || outcome != Outcome::Solved,
+                "logic solved a puzzle with no solution to {}",
+                state.to_grid().to_line()
+            );
+        }
+    }
+    let rated = sudokit::rating::rate_unique(&puzzle, &all.explain(false)).map(|_| ());
+    let expected = match count {
+        _ if !valid => "invalid",
+        0 => "no solution",
+        1 => "unique",
+        _ => "several",
+    };
+    let said = match &rated {
+        Err(SolutionsError::Invalid(_)) => "invalid",
+        Err(SolutionsError::NoSolution) => "no solution",
+        Ok(()) => "unique",
+        Err(SolutionsError::Multiple) => "several",
+    };
+    assert_eq!(said, expected, "rate_unique disagrees with the count");
+    assert_eq!(sudokit::rating::check_unique(&puzzle), rated);
+});
