@@ -6,24 +6,13 @@
 //! logic solver (hint and a full rating run) takes any state read without panicking;
 //! on a state with exactly one solution (`check_unique_state`) it ends on that solution
 //! (a full valid grid from the state's candidates) or stuck with the solution still
-//! there, never in a contradiction (avoidable rectangles aside, see `sound_on_states`).
+//! there, never in a contradiction.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sudokit::format::pencilmark::{looks_like, read, write, write_sukaku};
-use sudokit::logic::{Outcome, Solver, Technique, TechniqueSet};
+use sudokit::logic::{Outcome, Solver, TechniqueSet};
 use sudokit::rating::{check_unique_state, rate_state};
-
-/// The techniques that hold on any candidate state with one solution. Avoidable
-/// rectangles are left out: they take a cell solved while solving to have been free to
-/// hold either digit, which holds for candidates that follow from the givens but not
-/// for candidates removed by hand (a Sukaku puzzle), where they remove the solution.
-fn sound_on_states() -> Solver {
-    let mut avoidable = TechniqueSet::empty();
-    avoidable.insert(Technique::AvoidableRectangle1);
-    avoidable.insert(Technique::AvoidableRectangle2);
-    Solver::new(TechniqueSet::implemented().difference(avoidable)).explain(false)
-}
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -57,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let mut end = state.clone();
-    match sound_on_states().solve(&mut end, |_, _| {}) {
+    match Solver::new(TechniqueSet::implemented()).explain(false).solve(&mut end, |_, _| {}) {
         Outcome::Solved => {
             let grid = end.to_grid();
             assert!(

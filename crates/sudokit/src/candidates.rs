@@ -34,7 +34,8 @@ pub fn digits(mut mask: Mask) -> impl Iterator<Item = u8> {
 }
 
 /// Candidates per cell, together with the placed digits and which of them were given
-/// (equality compares that too).
+/// (equality compares that too, not the candidates a state given directly started
+/// with).
 ///
 /// ```
 /// use sudokit::{Candidates, Grid};
@@ -46,14 +47,29 @@ pub fn digits(mut mask: Mask) -> impl Iterator<Item = u8> {
 /// assert_eq!(c.value(0), 4);
 /// assert!(!c.has(1, 4)); // 4 is in the same row
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Candidates {
     layout: LayoutRef,
     values: Vec<u8>,
     masks: Vec<Mask>,
     /// Whether each cell's digit was given with the puzzle (not placed since).
     given: Vec<bool>,
+    /// For a state given directly ([`Candidates::from_parts`]), the candidates each open
+    /// cell started with (every digit for the cells filled then); `None` for a state
+    /// made from a grid, whose open cells could start with any digit.
+    start: Option<Vec<Mask>>,
 }
+
+impl PartialEq for Candidates {
+    fn eq(&self, other: &Self) -> bool {
+        self.layout == other.layout
+            && self.values == other.values
+            && self.masks == other.masks
+            && self.given == other.given
+    }
+}
+
+impl Eq for Candidates {}
 
 impl Candidates {
     /// Candidates of a grid: every digit not placed in a peer, and none for filled cells.
@@ -79,6 +95,7 @@ impl Candidates {
             given: grid.cells().iter().map(|&v| v != 0).collect(),
             masks,
             layout,
+            start: None,
         }
     }
 
@@ -99,11 +116,17 @@ impl Candidates {
         {
             return None;
         }
+        let start = values
+            .iter()
+            .zip(&masks)
+            .map(|(&v, &m)| if v == 0 { m } else { all })
+            .collect();
         Some(Candidates {
             layout,
             given: values.iter().map(|&v| v != 0).collect(),
             values,
             masks,
+            start: Some(start),
         })
     }
 
@@ -137,6 +160,17 @@ impl Candidates {
     #[inline]
     pub fn is_given(&self, cell: usize) -> bool {
         self.given[cell]
+    }
+
+    /// Whether `digit` was a candidate of `cell` when the state was made: always for a
+    /// state made from a grid; for one given directly, only when the cell was filled
+    /// then or listed the digit. A technique that reasons on what a solved cell could
+    /// have held (the avoidable rectangles) asks this.
+    #[inline]
+    pub fn could_hold(&self, cell: usize, digit: u8) -> bool {
+        self.start
+            .as_ref()
+            .is_none_or(|start| start[cell] & bit(digit) != 0)
     }
 
     /// Marks the digit in `cell` as placed while solving rather than given (for inputs

@@ -154,3 +154,26 @@ fn uniqueness_can_be_switched_off() {
         assert_ne!(s.technique.family(), Family::Uniqueness)
     });
 }
+
+/// A Sukaku state (found by fuzzing) with one solution where a cell left with one
+/// candidate by hand is later solved: it could never have held the rectangle's other
+/// digit, so no avoidable rectangle stands on it, and logic keeps the solution.
+#[test]
+fn avoidable_rectangles_skip_cells_restricted_by_hand() {
+    let line = "...4.....12..56..91...56789....5.789..3......1...5.789.2..5...9.2..567...2..567.391.2..7..123.5...912..5.7.9.....6...12.4..7.91..45.7.9.......8..23.5.7...2345.7.9.23..678..23.56..9.2..56789...45.789.3.4..789...45.789.2345...9.23.567..1........123..6...1234.6...12.4.6.....34..78.....5....1.34.678.1234.............9.217..78.123.............8.12.45...9..34..7.91..4..7.91.34..7.9.....6...123.5.7...2345.7..1.3..6.........7..1..456..9.2.......1..4.6.891.34.6.891.345....1.3.5....8.345..8......6.8....4.6......4.6.8.1...........4.6.89.2.............7....3.56.8...3.56.89...25....12...6.....3............789.....6789.....678912......9...4......2...6.89........912.4.6...12.4.678...345.78....4.678...345678.123.5....123.56.8..23.56.8.";
+    let solution =
+        "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+    let mut c = sudokit::format::pencilmark::read(line).unwrap();
+    assert_eq!(sudokit::rating::check_unique_state(&c), Ok(()));
+    let digits: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+    let outcome = Solver::new(TechniqueSet::implemented()).solve(&mut c, |step, _| {
+        for &(cell, d) in &step.eliminations {
+            assert_ne!(digits[cell], d, "{:?}", step.technique);
+        }
+    });
+    assert_ne!(outcome, sudokit::logic::Outcome::Contradiction);
+    for cell in 0..81 {
+        let v = c.value(cell);
+        assert!(v == 0 || v == digits[cell]);
+    }
+}

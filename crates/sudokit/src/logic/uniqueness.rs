@@ -408,6 +408,15 @@ pub fn avoidable(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Tec
             if p == q || p == 0 || q == 0 {
                 return;
             }
+            // A corner solved from candidates set by hand may never have been able to
+            // hold the other digit: then no swap exists to avoid.
+            let other = |v: u8| if v == p { q } else { p };
+            if corners
+                .iter()
+                .any(|&x| c.value(x) != 0 && !c.could_hold(x, other(c.value(x))))
+            {
+                return;
+            }
             // The digit each open corner would need to complete the pattern.
             let need = |i: usize| if i == 0 || i == 3 { p } else { q };
             let open: Vec<(usize, u8)> = (0..4)
