@@ -46,7 +46,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let mut end = state.clone();
-    match Solver::new(TechniqueSet::implemented()).explain(false).solve(&mut end, |_, _| {}) {
+    match Solver::new(TechniqueSet::implemented())
+        .explain(false)
+        .solve(&mut end, |_, _| {})
+    {
         Outcome::Solved => {
             let grid = end.to_grid();
             assert!(

@@ -3,7 +3,7 @@
 //!
 //! Invariants: no panic; every solution keeps the givens and is valid; the engines
 //! agree on the count to 2 (`fast`, `generic` and `triad` on 9×9, `generic` and `dlx`
-//! below, `generic` alone above; `count_only` too), and with `sudokit::solve`/`count`
+//! below, `generic` alone above; a count alone too), and with `sudokit::solve`/`count`
 //! (the seeds' engines take tens of milliseconds on a hard 9×9 puzzle, too slow for
 //! millions of runs); a puzzle with a clash has no
 //! solution; a puzzle cut from a solution grid has one, the same when unique. Logic:
@@ -82,8 +82,8 @@ fuzz_target!(|data: &[u8]| {
     }
     if n == 9 {
         for engine in [&Fast as &dyn Engine, &Triad] {
-            let only = engine.count_only(&puzzle, 2).expect("a 9×9 board");
-            assert_eq!(only, count, "{}: count_only differs", engine.name());
+            let only = engine.count(&puzzle, 2).expect("a 9×9 board");
+            assert_eq!(only, count, "{}: a count alone differs", engine.name());
         }
     }
     assert_eq!(sudokit::count(&puzzle, 2), count);
@@ -123,7 +123,12 @@ fuzz_target!(|data: &[u8]| {
             );
         }
     }
-    let rated = sudokit::rating::rate_unique(&puzzle, &all.explain(false)).map(|_| ());
+    let rated = sudokit::rating::rate_unique(
+        &puzzle,
+        &all.explain(false),
+        sudokit::engine::Budget::UNLIMITED,
+    )
+    .map(|_| ());
     let expected = match count {
         _ if !valid => "invalid",
         0 => "no solution",
@@ -135,6 +140,7 @@ fuzz_target!(|data: &[u8]| {
         Err(SolutionsError::NoSolution) => "no solution",
         Ok(()) => "unique",
         Err(SolutionsError::Multiple) => "several",
+        Err(SolutionsError::GaveUp(e)) => panic!("an unlimited budget gave up: {e}"),
     };
     assert_eq!(said, expected, "rate_unique disagrees with the count");
     assert_eq!(sudokit::rating::check_unique(&puzzle), rated);

@@ -6,7 +6,7 @@
 //! it as a crash with the input that caused it.
 
 use libfuzzer_sys::arbitrary::Unstructured;
-use sudokit::engine::Engine;
+use sudokit::engine::{Engine, Query};
 use sudokit::format::read::records;
 use sudokit::format::{write, OutputFormat, ReadOptions};
 use sudokit::generate::{full_grid, Rng};
@@ -186,7 +186,7 @@ pub fn decode_puzzle(data: &[u8]) -> Option<FuzzPuzzle> {
 /// solution it reports, and that solution, checked against the puzzle.
 pub fn count_two(engine: &dyn Engine, puzzle: &Grid) -> (u64, Option<Grid>) {
     let found = engine
-        .count(puzzle, 2)
+        .search(puzzle, &Query::up_to(2))
         .unwrap_or_else(|e| panic!("{} refused a supported board: {e}", engine.name()));
     assert!(found.count <= 2, "{} counted past its limit", engine.name());
     assert_eq!(
