@@ -172,8 +172,8 @@ fn avoidable_rectangles_skip_cells_restricted_by_hand() {
         }
     });
     assert_ne!(outcome, sudokit::logic::Outcome::Contradiction);
-    for cell in 0..81 {
+    for (cell, &d) in digits.iter().enumerate() {
         let v = c.value(cell);
-        assert!(v == 0 || v == digits[cell]);
+        assert!(v == 0 || v == d);
     }
 }

@@ -795,10 +795,7 @@ mod tests {
     #[test]
     fn a_huge_size_is_an_error_not_an_overflow() {
         for size in [1usize << 32, usize::MAX] {
-            let opts = ReadOptions {
-                size: Some(size),
-                ..ReadOptions::default()
-            };
+            let opts = ReadOptions { size: Some(size) };
             let recs: Vec<Record> = records("1...2...3...4...\n", &opts).collect();
             assert_eq!(recs.len(), 1);
             assert!(recs[0].result.is_err());
