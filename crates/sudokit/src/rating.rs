@@ -109,7 +109,7 @@ pub enum SolutionsError {
 /// ```
 pub fn check_unique(puzzle: &Grid) -> Result<(), SolutionsError> {
     puzzle.validate()?;
-    solutions(crate::count(puzzle, 2))
+    count_two(puzzle, Budget::UNLIMITED)
 }
 
 /// [`check_unique`] for a candidate state (a pencilmark grid): its solutions are the
@@ -117,6 +117,12 @@ pub fn check_unique(puzzle: &Grid) -> Result<(), SolutionsError> {
 pub fn check_unique_state(c: &Candidates) -> Result<(), SolutionsError> {
     c.to_grid().validate()?;
     solutions(c.count_solutions(2))
+}
+
+/// The solutions of a valid puzzle counted to 2 with the best engine for its layout,
+/// within `budget`: the one-solution rule's answer.
+fn count_two(puzzle: &Grid, budget: Budget) -> Result<(), SolutionsError> {
+    solutions(Auto.search(puzzle, &Query::count(2).within(budget))?.count)
 }
 
 /// The error for a number of solutions counted to 2.
@@ -165,8 +171,7 @@ pub fn rate_unique(
         rater.add(step);
     });
     if outcome != Outcome::Solved || assumed {
-        let query = Query::count(2).within(budget);
-        solutions(Auto.search(puzzle, &query)?.count)?;
+        count_two(puzzle, budget)?;
     }
     Ok(rater.finish(outcome))
 }

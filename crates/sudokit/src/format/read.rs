@@ -743,20 +743,12 @@ mod tests {
 
     #[test]
     fn blank_lines_between_bands_keep_a_block_whole() {
-        let rows: Vec<String> = HARD1
+        let zeros = HARD1.replace('.', "0");
+        let rows: Vec<String> = zeros
             .as_bytes()
             .chunks(9)
             .map(|r| {
-                let digits: Vec<String> = r
-                    .iter()
-                    .map(|&c| {
-                        if c == b'.' {
-                            "0".into()
-                        } else {
-                            (c as char).to_string()
-                        }
-                    })
-                    .collect();
+                let digits: Vec<String> = r.iter().map(|&c| (c as char).to_string()).collect();
                 digits.join(" ")
             })
             .collect();
