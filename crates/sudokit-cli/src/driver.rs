@@ -3,6 +3,7 @@
 //! standard error, print `--stats`, and choose the exit code.
 
 use std::io::IsTerminal;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -91,7 +92,8 @@ where
     let start = Instant::now();
     let cpu_start = ProcessTime::now();
     let mut tally = Tally::default();
-    let (mut out, done) = settings.records.open()?;
+    let sources = texts.iter().map(|t| Path::new(&t.source));
+    let (mut out, done) = settings.records.open(sources)?;
     let selection = Selection::new(settings.records.shard, done);
     tally.failures += selection.done_failures();
     let threads = batch::thread_count(settings.threads);

@@ -16,7 +16,7 @@
 
 use std::fmt::Display;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -66,9 +66,13 @@ pub struct RecordArgs {
 }
 
 impl RecordArgs {
-    /// Checks the options fit together, opens the output (reading what a resumed run
-    /// did) and returns the writer and the records already done.
-    pub fn open(&self) -> anyhow::Result<(Records, Done)> {
+    /// Checks the options fit together and that the output file is none of the
+    /// `inputs`, opens the output (reading what a resumed run did) and returns the
+    /// writer and the records already done.
+    pub fn open<'a>(
+        &self,
+        inputs: impl IntoIterator<Item = &'a Path>,
+    ) -> anyhow::Result<(Records, Done)> {
         if self.resume && self.output != OutputKind::Jsonl {
             anyhow::bail!(
                 "--resume continues JSON Lines output: add --output jsonl (text records have \
@@ -77,6 +81,18 @@ impl RecordArgs {
         }
         let (sink, done): (Box<dyn Write>, Done) = match &self.output_file {
             Some(path) => {
+                if let Ok(output) = path.canonicalize() {
+                    if inputs
+                        .into_iter()
+                        .any(|i| i.canonicalize().is_ok_and(|i| i == output))
+                    {
+                        anyhow::bail!(
+                            "--output-file {} is also an input: write the records to another \
+                             file",
+                            path.display()
+                        );
+                    }
+                }
                 let (file, done) = crate::resume::open(path, self.resume)?;
                 (Box::new(file), done)
             }

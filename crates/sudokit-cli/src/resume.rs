@@ -62,10 +62,6 @@ pub fn open(path: &Path, resume: bool) -> anyhow::Result<(File, Done)> {
     file.read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {name} to resume"))?;
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    if whole < bytes.len() {
-        file.set_len(whole as u64)
-            .with_context(|| format!("cannot cut the torn last line of {name}"))?;
-    }
     let mut done = Done::default();
     for (n, line) in bytes[..whole].split_inclusive(|&b| b == b'\n').enumerate() {
         let seen: Seen = serde_json::from_slice(line).with_context(|| {
@@ -78,6 +74,11 @@ pub fn open(path: &Path, resume: bool) -> anyhow::Result<(File, Done)> {
         })?;
         done.failures += u64::from(seen.error.is_some());
         done.ids.insert(seen.id);
+    }
+    // Cut only a file read as records: another file is left as it was.
+    if whole < bytes.len() {
+        file.set_len(whole as u64)
+            .with_context(|| format!("cannot cut the torn last line of {name}"))?;
     }
     Ok((file, done))
 }

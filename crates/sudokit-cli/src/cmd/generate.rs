@@ -143,7 +143,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let pool = batch::pool(args.run.threads)?;
     let bar = batch::progress_from(args.count as usize, "puzzles", progress_min(args.size));
     let format = OutputFormat::from(args.format);
-    let (mut out, done) = args.records.open()?;
+    let (mut out, done) = args.records.open([])?;
     let selection = Selection::new(args.records.shard, done);
     let done_failures = selection.done_failures();
     let mut id = String::new();
