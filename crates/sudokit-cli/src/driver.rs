@@ -112,7 +112,7 @@ where
     let mut id = String::new();
     let items = input::items(texts, opts)
         .filter(move |item| selection.keeps_line(item.source, item.line, &mut id));
-    let job = record::timed(job);
+    let job = record::timed(job, out.jsonl());
     batch::run_ordered(threads, items, &bar, position, job, |item, (r, elapsed)| {
         tally.puzzles += 1;
         let id = format_args!("{}:{}", item.source, item.line);

@@ -3,16 +3,17 @@
 //! answer or the error, and the time its job took (schema: `docs/batch.md`).
 //!
 //! Design: a command's sink writes one record per puzzle into [`Records`], text through
-//! `Write` or JSON through [`Records::answer`] and [`Records::error`]; the JSON line
-//! around the answer (id, input, time) is made here once for every command. Records
-//! gather in a buffer that is handed to the output only at record boundaries, each time
-//! in one `write_all`, once it holds [`FLUSH_BYTES`] or the last hand-over is
-//! [`FLUSH_EVERY`] old. So a run killed at any moment leaves whole records behind,
-//! except when the kill cuts a write in the middle: then only the last line is torn,
-//! and `--resume` drops it ([`crate::resume`]).
+//! `write!` or JSON through [`Records::answer`] and [`Records::failure`]; the JSON line
+//! around the answer (id, input, time) is made here once for every command, in place.
+//! Records gather in a buffer that is handed to the output only at record boundaries,
+//! each time in one `write_all`, once it holds [`FLUSH_BYTES`] or, for JSON records,
+//! the last hand-over is [`FLUSH_EVERY`] old (text keeps off the clock, as it keeps
+//! off timing jobs). So a run killed at any moment leaves whole records behind, except
+//! when the kill cuts a write in the middle: then only the last line is torn, and
+//! `--resume` drops it ([`crate::resume`]).
 //!
 //! Invariant: in JSON Lines mode nothing reaches the output but whole JSON lines; text
-//! written through `Write` there is refused with an error.
+//! written there is refused with an error.
 
 use std::fmt::Display;
 use std::io::Write;
@@ -102,9 +103,13 @@ impl RecordArgs {
     }
 }
 
-/// Runs `job` and measures how long it took.
-pub fn timed<T, R>(job: impl Fn(&T) -> R) -> impl Fn(&T) -> (R, Duration) {
+/// Runs `job` and measures how long it took, when `on` (JSON records want the time;
+/// text leaves the clock alone and gets zero).
+pub fn timed<T, R>(job: impl Fn(&T) -> R, on: bool) -> impl Fn(&T) -> (R, Duration) {
     move |item| {
+        if !on {
+            return (job(item), Duration::ZERO);
+        }
         let start = Instant::now();
         let result = job(item);
         (result, start.elapsed())
@@ -122,17 +127,6 @@ pub struct Records {
     /// The id, input and time of the JSON record being written.
     id: String,
     input: Option<String>,
-    ms: f64,
-}
-
-/// One JSON record: the id and input, the answer's fields (or `error`), the time.
-#[derive(Serialize)]
-struct Line<'a, T> {
-    id: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    input: Option<&'a str>,
-    #[serde(flatten)]
-    answer: T,
     ms: f64,
 }
 
@@ -185,17 +179,38 @@ impl Records {
         }
     }
 
-    /// Writes the JSON record of a puzzle answered: `fields`, an object, between the id
-    /// and input and the time.
+    /// Writes the JSON record of a puzzle answered: `fields`, which serialise as an
+    /// object, between the id and input and the time.
+    ///
+    /// The line is put together in place, with no intermediate value: the id and
+    /// input, then the fields' object with its `{` turned into a comma and its `}`
+    /// into the time.
     pub fn answer(&mut self, fields: impl Serialize) -> std::io::Result<()> {
-        let line = Line {
-            id: &self.id,
-            input: self.input.as_deref(),
-            answer: fields,
-            ms: self.ms,
-        };
-        serde_json::to_writer(&mut self.buf, &line)?;
-        self.buf.push(b'\n');
+        let start = self.buf.len();
+        self.buf.extend_from_slice(b"{\"id\":");
+        serde_json::to_writer(&mut self.buf, &self.id)?;
+        if let Some(input) = &self.input {
+            self.buf.extend_from_slice(b",\"input\":");
+            serde_json::to_writer(&mut self.buf, input)?;
+        }
+        let at = self.buf.len();
+        serde_json::to_writer(&mut self.buf, &fields)?;
+        let object = self.buf.get(at) == Some(&b'{') && self.buf.last() == Some(&b'}');
+        if !object {
+            self.buf.truncate(start);
+            return Err(std::io::Error::other(
+                "a record's fields must be a JSON object",
+            ));
+        }
+        self.buf.pop();
+        if self.buf.len() == at + 1 {
+            self.buf.pop();
+        } else {
+            self.buf[at] = b',';
+        }
+        self.buf.extend_from_slice(b",\"ms\":");
+        serde_json::to_writer(&mut self.buf, &self.ms)?;
+        self.buf.extend_from_slice(b"}\n");
         Ok(())
     }
 
@@ -220,9 +235,11 @@ impl Records {
     }
 
     /// Ends a record: hands the records gathered to the output when there are enough
-    /// of them or they have waited long enough.
+    /// of them or, for JSON records (which may be resumed), they have waited long
+    /// enough; text leaves the clock alone.
     pub fn end(&mut self) -> std::io::Result<()> {
-        if self.buf.len() >= FLUSH_BYTES || self.flushed.elapsed() >= FLUSH_EVERY {
+        if self.buf.len() >= FLUSH_BYTES || (self.jsonl() && self.flushed.elapsed() >= FLUSH_EVERY)
+        {
             self.hand_over()?;
         }
         Ok(())
@@ -327,6 +344,21 @@ mod tests {
             }
         }
         assert!(lines[1].starts_with(r#"{"id":"f:1","count":1,"ms""#));
+    }
+
+    /// Fields that are no object are refused and leave nothing behind; an empty
+    /// object adds no field.
+    #[test]
+    fn fields_must_be_an_object() {
+        let writes = Writes::default();
+        let mut records = Records::new(OutputKind::Jsonl, Box::new(writes.clone()));
+        records.begin("a", || Some("x\"y".into()), Duration::ZERO);
+        assert!(records.answer(3).is_err());
+        assert!(records.answer([1, 2]).is_err());
+        records.answer(serde_json::json!({})).unwrap();
+        records.finish().unwrap();
+        let written = String::from_utf8(writes.0.lock().unwrap().concat()).unwrap();
+        assert_eq!(written, "{\"id\":\"a\",\"input\":\"x\\\"y\",\"ms\":0.0}\n");
     }
 
     /// Text goes out as written; JSON records refuse text.

@@ -154,30 +154,33 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         indices,
         &bar,
         |&i| i as usize + 1,
-        record::timed(|&i| {
-            // With a time limit, each puzzle index gets its own deadline.
-            let budgeted = args.run.limit.time_limit.map(|limit| Budgeted {
-                engine: engine.as_ref(),
-                budget: Budget::time(limit),
-            });
-            let own;
-            let bounded = match &budgeted {
-                Some(engine) => {
-                    own = Generator::new(layout.clone(), options, engine)?;
-                    &own
-                }
-                None => &generator,
-            };
-            let made = if args.clues.is_some() || filter.filters() {
-                pool.install(|| first_accepted(bounded, &filter, seed, i))
-            } else {
-                bounded.generate(seed, i, |_| true)
-            };
-            made.map(|(m, tries)| {
-                let rating = rated.then(|| rate(&m.puzzle, &filter.solver));
-                (m, tries, rating)
-            })
-        }),
+        record::timed(
+            |&i| {
+                // With a time limit, each puzzle index gets its own deadline.
+                let budgeted = args.run.limit.time_limit.map(|limit| Budgeted {
+                    engine: engine.as_ref(),
+                    budget: Budget::time(limit),
+                });
+                let own;
+                let bounded = match &budgeted {
+                    Some(engine) => {
+                        own = Generator::new(layout.clone(), options, engine)?;
+                        &own
+                    }
+                    None => &generator,
+                };
+                let made = if args.clues.is_some() || filter.filters() {
+                    pool.install(|| first_accepted(bounded, &filter, seed, i))
+                } else {
+                    bounded.generate(seed, i, |_| true)
+                };
+                made.map(|(m, tries)| {
+                    let rating = rated.then(|| rate(&m.puzzle, &filter.solver));
+                    (m, tries, rating)
+                })
+            },
+            out.jsonl(),
+        ),
         |&index, (result, elapsed)| {
             out.begin(GeneratedId { seed, index }, || None, elapsed);
             match result {

@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use serde_json::json;
+use serde::Serialize;
 use sudokit::format::{write, OutputFormat};
 
 use crate::common::{FormatArg, InputArgs, RunArgs, Tally};
@@ -61,6 +61,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     )
 }
 
+/// The JSON record's fields of a puzzle solved.
+#[derive(Serialize)]
+struct Solved<'a> {
+    solution: &'a str,
+}
+
 fn write_one(
     item: &Item<'_>,
     outcome: &Outcome,
@@ -86,7 +92,9 @@ fn write_one(
         (Some(solution), _) => {
             tally.solved += 1;
             if out.jsonl() {
-                return out.answer(json!({ "solution": solution.to_line() }));
+                return out.answer(Solved {
+                    solution: &solution.to_line(),
+                });
             }
             // Written as bytes, without the formatting machinery: on easy files the
             // output's cost per puzzle shows.
