@@ -7,10 +7,11 @@
 //! around the answer (id, input, time) is made here once for every command, in place.
 //! Records gather in a buffer that is handed to the output only at record boundaries,
 //! each time in one `write_all`, once it holds [`FLUSH_BYTES`] or, for JSON records,
-//! the last hand-over is [`FLUSH_EVERY`] old (text keeps off the clock, as it keeps
-//! off timing jobs). So a run killed at any moment leaves whole records behind, except
-//! when the kill cuts a write in the middle: then only the last line is torn, and
-//! `--resume` drops it ([`crate::resume`]).
+//! the jobs of its records took [`FLUSH_WORK`] together: so slow jobs get their records
+//! out one by one, and a kill loses little finished work. (Text times no job and goes
+//! by bytes alone.) A run killed at any moment leaves whole records behind, except when
+//! the kill cuts a write in the middle: then only the last line is torn, and `--resume`
+//! drops it ([`crate::resume`]).
 //!
 //! Invariant: in JSON Lines mode nothing reaches the output but whole JSON lines; text
 //! written there is refused with an error.
@@ -28,9 +29,8 @@ use crate::shard::Shard;
 /// Bytes of whole records gathered before they are handed to the output.
 const FLUSH_BYTES: usize = 1 << 16;
 
-/// The longest records wait in the buffer once a newer one is written: slow jobs get
-/// their records out one by one, so a kill loses little work.
-const FLUSH_EVERY: Duration = Duration::from_millis(50);
+/// The most work (the jobs' times summed) whose records wait in the buffer.
+const FLUSH_WORK: Duration = Duration::from_millis(50);
 
 /// The form of the output records.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -122,8 +122,8 @@ pub struct Records {
     sink: Box<dyn Write>,
     /// Whole records not yet handed to the output, then the record being written.
     buf: Vec<u8>,
-    /// When records were last handed to the output.
-    flushed: Instant,
+    /// The time the jobs of the records in the buffer took.
+    pending: Duration,
     /// The id, input and time of the JSON record being written.
     id: String,
     input: Option<String>,
@@ -150,7 +150,7 @@ impl Records {
             kind,
             sink,
             buf: Vec::with_capacity(FLUSH_BYTES + 4096),
-            flushed: Instant::now(),
+            pending: Duration::ZERO,
             id: String::new(),
             input: None,
             ms: 0.0,
@@ -176,6 +176,7 @@ impl Records {
             let _ = write!(self.id, "{id}");
             self.input = input();
             self.ms = (elapsed.as_secs_f64() * 1e6).round() / 1e3;
+            self.pending += elapsed;
         }
     }
 
@@ -235,11 +236,9 @@ impl Records {
     }
 
     /// Ends a record: hands the records gathered to the output when there are enough
-    /// of them or, for JSON records (which may be resumed), they have waited long
-    /// enough; text leaves the clock alone.
+    /// bytes of them or, for JSON records (which may be resumed), enough work.
     pub fn end(&mut self) -> std::io::Result<()> {
-        if self.buf.len() >= FLUSH_BYTES || (self.jsonl() && self.flushed.elapsed() >= FLUSH_EVERY)
-        {
+        if self.buf.len() >= FLUSH_BYTES || self.pending >= FLUSH_WORK {
             self.hand_over()?;
         }
         Ok(())
@@ -266,7 +265,7 @@ impl Records {
             self.sink.write_all(&self.buf)?;
             self.buf.clear();
         }
-        self.flushed = Instant::now();
+        self.pending = Duration::ZERO;
         Ok(())
     }
 }
@@ -328,6 +327,8 @@ mod tests {
         let mut lines = Vec::new();
         for w in writes.iter() {
             assert_eq!(w.last(), Some(&b'\n'));
+            // 50 ms of work in 1.5 ms jobs: 34 records at most wait together.
+            assert!(w.iter().filter(|&&b| b == b'\n').count() <= 34);
             lines.extend(std::str::from_utf8(w).unwrap().lines().map(String::from));
         }
         assert_eq!(lines.len(), 5000);
@@ -344,6 +345,19 @@ mod tests {
             }
         }
         assert!(lines[1].starts_with(r#"{"id":"f:1","count":1,"ms""#));
+    }
+
+    /// The record of a slow job goes out at once, before the next job.
+    #[test]
+    fn slow_jobs_records_go_out_one_by_one() {
+        let writes = Writes::default();
+        let mut records = Records::new(OutputKind::Jsonl, Box::new(writes.clone()));
+        for i in 0..3 {
+            records.begin(i, || None, FLUSH_WORK);
+            records.answer(serde_json::json!({ "i": i })).unwrap();
+            records.end().unwrap();
+            assert_eq!(writes.0.lock().unwrap().len(), i + 1);
+        }
     }
 
     /// Fields that are no object are refused and leave nothing behind; an empty

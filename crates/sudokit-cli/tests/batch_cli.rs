@@ -278,8 +278,8 @@ impl Moments {
 /// Starts `args` with `--resume` again and again, killing it (SIGKILL) after a random
 /// while of up to a quarter of `whole` (how long the uninterrupted run took, so that
 /// a run is killed several times on any machine), until a run ends by itself; returns
-/// the kills and its exit code. Some waits outlast the time records may wait before
-/// they are written, so every few runs make progress.
+/// the kills and its exit code. Records go out every 50 ms of work at the latest, so
+/// runs that live long enough make progress.
 fn kill_and_resume(args: &[&str], whole: Duration, moments: &mut Moments) -> (u32, i32) {
     let mut kills = 0;
     let most = whole.as_millis() as u64 / 4 + 30;
