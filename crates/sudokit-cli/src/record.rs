@@ -54,8 +54,9 @@ pub struct RecordArgs {
     #[arg(long = "output-file", short = 'o', value_name = "FILE")]
     pub output_file: Option<PathBuf>,
 
-    /// Do only share I of N (I from 0): the puzzles whose id hashes to I modulo N.
-    /// The N shards of an input never overlap and together are the whole run.
+    /// Do only share I of N (I from 0), chosen by each puzzle's id (by its index for
+    /// generate). The N shards of an input never overlap and together are the whole
+    /// run.
     #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
     pub shard: Option<Shard>,
 

@@ -346,7 +346,8 @@ fn killed_runs_resume_to_the_records_of_an_uninterrupted_run() {
 
 /// A torn last line (a write cut short) is dropped on resume and its record done
 /// again; a file that is not JSON Lines output is refused and left as it was; resume
-/// needs JSON Lines, and generate needs a seed to shard or resume.
+/// needs JSON Lines, and generate needs a seed to shard or resume; text goes to
+/// --output-file as to standard output, and an input is never overwritten.
 #[test]
 fn resume_drops_a_torn_line_and_refuses_other_files() {
     let out = Scratch::new("torn.jsonl");
@@ -382,6 +383,8 @@ fn resume_drops_a_torn_line_and_refuses_other_files() {
     let unseeded = sudokit(&["generate", "--shard", "0/2", "--output", "jsonl"], "");
     assert_eq!(unseeded.status.code(), Some(2));
     assert!(text(&unseeded.stderr).contains("need --seed"));
+    run(&["solve", "-o", out.arg(), "data/examples.txt"], 0);
+    assert_eq!(out.read(), run(&["solve", "data/examples.txt"], 0));
     let same = sudokit(
         &["solve", "-o", "data/examples.txt", "data/examples.txt"],
         "",
