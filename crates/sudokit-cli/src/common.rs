@@ -8,6 +8,9 @@ use clap::ValueEnum;
 use sudokit::format::OutputFormat;
 use sudokit::{ReadOptions, Stats};
 
+use crate::driver::Settings;
+use crate::record::RecordArgs;
+
 /// Where the puzzles come from.
 #[derive(Debug, Clone, clap::Args)]
 pub struct InputArgs {
@@ -47,6 +50,17 @@ pub struct RunArgs {
 
     #[command(flatten)]
     pub limit: TimeLimitArg,
+}
+
+impl RunArgs {
+    /// How the batch runs, with its record options.
+    pub fn settings<'a>(&self, records: &'a RecordArgs) -> Settings<'a> {
+        Settings {
+            threads: self.threads,
+            stats: self.stats,
+            records,
+        }
+    }
 }
 
 /// The time a search may take on one puzzle.

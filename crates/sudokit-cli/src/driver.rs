@@ -2,7 +2,8 @@
 //! in parallel, write one result per puzzle in input order, report failures on
 //! standard error, print `--stats`, and choose the exit code.
 
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::IsTerminal;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -13,6 +14,8 @@ use sudokit::ReadOptions;
 use crate::batch;
 use crate::common::{InputArgs, Tally};
 use crate::input::{self, Item, Text, Unreadable};
+use crate::record::{self, RecordArgs, Records};
+use crate::shard::Selection;
 
 /// Exit code when some puzzle failed (malformed, invalid, unsolvable, …) or a file
 /// could not be read.
@@ -40,44 +43,60 @@ impl From<std::io::Error> for OutputError {
     }
 }
 
-/// Runs a batch: `job` computes a result per puzzle (in parallel); `sink` writes it
-/// (in input order) and updates the tally.
+/// How a batch runs: threads, `--stats`, and its records (form, file, share, resume).
+#[derive(Clone, Copy)]
+pub struct Settings<'a> {
+    /// `--threads`.
+    pub threads: Option<usize>,
+    /// `--stats`.
+    pub stats: bool,
+    /// The record options.
+    pub records: &'a RecordArgs,
+}
+
+/// Runs a batch: `job` computes a result per puzzle (in parallel); `sink` writes its
+/// record (in input order) and updates the tally.
 pub fn drive<R, J, S>(
     input: &InputArgs,
-    threads: Option<usize>,
-    stats: bool,
+    settings: Settings<'_>,
     job: J,
     sink: S,
 ) -> anyhow::Result<ExitCode>
 where
     R: Send,
     J: Fn(&Item<'_>) -> R + Sync,
-    S: FnMut(&Item<'_>, R, &mut dyn Write, &mut Tally) -> std::io::Result<()>,
+    S: FnMut(&Item<'_>, R, &mut Records, &mut Tally) -> std::io::Result<()>,
 {
     let (texts, unreadable) = input::read_texts(&input.files);
     let opts = input.read_options();
-    drive_texts(&texts, &unreadable, &opts, threads, stats, job, sink)
+    drive_texts(&texts, &unreadable, &opts, settings, job, sink)
 }
 
 /// [`drive`] over texts already read (`unreadable`: the inputs that could not be).
+///
+/// Each puzzle's id is `<source>:<line>`; the batch does the puzzles of its shard that
+/// a resumed run has not done yet, and a resumed run's failures count for the exit code.
 pub fn drive_texts<R, J, S>(
     texts: &[Text],
     unreadable: &[Unreadable],
     opts: &ReadOptions,
-    threads: Option<usize>,
-    stats: bool,
+    settings: Settings<'_>,
     job: J,
     mut sink: S,
 ) -> anyhow::Result<ExitCode>
 where
     R: Send,
     J: Fn(&Item<'_>) -> R + Sync,
-    S: FnMut(&Item<'_>, R, &mut dyn Write, &mut Tally) -> std::io::Result<()>,
+    S: FnMut(&Item<'_>, R, &mut Records, &mut Tally) -> std::io::Result<()>,
 {
     let start = Instant::now();
     let cpu_start = ProcessTime::now();
     let mut tally = Tally::default();
-    let threads = batch::thread_count(threads);
+    let sources = texts.iter().map(|t| Path::new(&t.source));
+    let (mut out, done) = settings.records.open(sources)?;
+    let selection = Selection::new(settings.records.shard, done);
+    tally.failures += selection.done_failures();
+    let threads = batch::thread_count(settings.threads);
     for u in unreadable {
         eprintln!("error: cannot read {}: {}", u.source, u.error);
         tally.unreadable += 1;
@@ -90,16 +109,20 @@ where
     };
     let bar = batch::progress(starts.last().copied().unwrap_or(0), "lines");
     let position = |item: &Item<'_>| starts.get(item.text).map_or(0, |s| s + item.line);
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let items = input::items(texts, opts);
-    batch::run_ordered(threads, items, &bar, position, job, |item, r| {
+    let mut id = String::new();
+    let items = input::items(texts, opts)
+        .filter(move |item| selection.keeps_line(item.source, item.line, &mut id));
+    let job = record::timed(job, out.jsonl());
+    batch::run_ordered(threads, items, &bar, position, job, |item, (r, elapsed)| {
         tally.puzzles += 1;
+        let id = format_args!("{}:{}", item.source, item.line);
+        out.begin(id, || Some(input_line(item)), elapsed);
         sink(item, r, &mut out, &mut tally).map_err(OutputError)?;
+        out.end().map_err(OutputError)?;
         Ok(())
     })?;
-    out.flush().map_err(OutputError)?;
-    if stats {
+    out.finish().map_err(OutputError)?;
+    if settings.stats {
         eprintln!("{}", tally.report(start.elapsed(), cpu_start.elapsed()));
     }
     Ok(if tally.failed() {
@@ -109,11 +132,21 @@ where
     })
 }
 
-/// Writes the failure marker line for a puzzle and its message on standard error.
+/// The input of a record as one line: the puzzle read, or the first line of what could
+/// not be read.
+fn input_line(item: &Item<'_>) -> String {
+    match &item.puzzle {
+        Ok(g) => g.to_line(),
+        Err(_) => item.first_line.trim().to_string(),
+    }
+}
+
+/// Writes the failure record for a puzzle and its message on standard error.
 ///
-/// The marker keeps one output record per input puzzle: `error: <kind>`.
+/// The record keeps one output record per input puzzle: the marker line
+/// `error: <kind>` in text ([`Records::failure`]).
 pub fn fail(
-    out: &mut dyn Write,
+    out: &mut Records,
     tally: &mut Tally,
     item: &Item<'_>,
     kind: &str,
@@ -122,9 +155,5 @@ pub fn fail(
 ) -> std::io::Result<()> {
     tally.failures += 1;
     eprintln!("error: {}: {message}", item.source);
-    writeln!(out, "error: {kind}")?;
-    if blank_after {
-        writeln!(out)?;
-    }
-    Ok(())
+    out.failure(kind, message, blank_after)
 }

@@ -3,7 +3,6 @@
 //! for each record whether it is a puzzle or a candidate state (a Sukaku line) and
 //! whether it has exactly one solution, as their techniques need.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -15,9 +14,10 @@ use sudokit::rating::{check_unique, check_unique_state};
 use sudokit::{Candidates, Grid, ReadOptions, SolutionsError};
 
 use crate::common::Tally;
-use crate::driver::{drive_texts, fail};
+use crate::driver::{drive_texts, fail, Settings};
 use crate::input::{self, Item, Text, Unreadable};
 use crate::outcome::gave_up_message;
+use crate::record::{RecordArgs, Records};
 
 /// Which techniques the logic solver may use.
 #[derive(Debug, Clone, clap::Args)]
@@ -94,12 +94,17 @@ impl StateArgs {
     where
         R: Send,
         J: Fn(&Item<'_>) -> R + Sync,
-        S: FnMut(&Item<'_>, R, &mut dyn Write, &mut Tally) -> std::io::Result<()>,
+        S: FnMut(&Item<'_>, R, &mut Records, &mut Tally) -> std::io::Result<()>,
     {
         let opts = ReadOptions { size: self.size };
         let (texts, unreadable) = argument_texts(&self.input, &opts);
         let texts = with_candidates(texts, &opts);
-        drive_texts(&texts, &unreadable, &opts, None, false, job, sink)
+        let settings = Settings {
+            threads: None,
+            stats: false,
+            records: &RecordArgs::default(),
+        };
+        drive_texts(&texts, &unreadable, &opts, settings, job, sink)
     }
 }
 
@@ -177,7 +182,7 @@ impl Unusable {
     pub fn report(
         &self,
         item: &Item<'_>,
-        out: &mut dyn Write,
+        out: &mut Records,
         tally: &mut Tally,
         blank: bool,
     ) -> std::io::Result<()> {

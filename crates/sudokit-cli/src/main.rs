@@ -17,6 +17,9 @@ mod input;
 mod logic;
 mod outcome;
 mod pipeline;
+mod record;
+mod resume;
+mod shard;
 
 /// The allocator of the command. A batch parses and solves its grids on the worker
 /// threads and writes and frees them on the calling thread; the system allocator takes a

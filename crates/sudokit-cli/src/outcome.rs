@@ -1,7 +1,6 @@
 //! What an engine made of one puzzle as read: the search result, or the reason there
 //! is none (unreadable, invalid, unsupported by the engine).
 
-use std::io::Write;
 use std::time::Duration;
 
 use sudokit::engine::{Budget, Engine, GiveUp, Query};
@@ -10,6 +9,7 @@ use sudokit::{ParseError, PuzzleError, Search, SolveError};
 use crate::common::Tally;
 use crate::driver::fail;
 use crate::input::Item;
+use crate::record::Records;
 
 /// The result of searching one input puzzle.
 #[derive(Debug)]
@@ -62,7 +62,7 @@ pub fn search(
 pub fn searched<'a>(
     item: &Item<'_>,
     outcome: &'a Outcome,
-    out: &mut dyn Write,
+    out: &mut Records,
     tally: &mut Tally,
     blank: bool,
 ) -> std::io::Result<Option<&'a Search>> {

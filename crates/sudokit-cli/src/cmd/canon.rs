@@ -5,11 +5,13 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 use std::process::ExitCode;
 
+use serde_json::json;
 use sudokit::canon::{CanonError, Canonicalizer};
 use sudokit::Grid;
 
 use crate::common::{InputArgs, RunArgs};
 use crate::driver::{drive, fail};
+use crate::record::RecordArgs;
 
 /// Canonical forms.
 #[derive(Debug, clap::Args)]
@@ -24,7 +26,9 @@ or transposition of the other) exactly when their canonical forms are equal. The
 is the smallest such image as an 81-character string with 0 for empty cells, digits
 relabeled in reading order. A puzzle that cannot be read, has a digit twice in a unit
 or is not a classic 9×9 board gives a marker line `error: malformed`, `error: invalid`
-or `error: unsupported`, with the reason on standard error.")]
+or `error: unsupported`, with the reason on standard error. With --output jsonl: the
+form in `canonical` (and `automorphisms`); --dedupe writes only the first puzzle of
+each class there too, and cannot be sharded or resumed.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -39,6 +43,9 @@ pub struct Args {
 
     #[command(flatten)]
     run: RunArgs,
+
+    #[command(flatten)]
+    records: RecordArgs,
 }
 
 thread_local! {
@@ -63,10 +70,16 @@ fn canonical(puzzle: &Grid, automorphisms: bool) -> Result<(Grid, Option<u64>), 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
     let automorphisms = args.automorphisms;
+    if args.dedupe && (args.records.shard.is_some() || args.records.resume) {
+        anyhow::bail!(
+            "--dedupe keeps the first puzzle of each class of the whole input: it cannot \
+             be sharded or resumed; write every form with --output jsonl instead and drop \
+             duplicate `canonical` values afterwards"
+        );
+    }
     drive(
         &args.input,
-        args.run.threads,
-        args.run.stats,
+        args.run.settings(&args.records),
         |item| {
             let puzzle = item
                 .puzzle
@@ -93,14 +106,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
             };
             tally.solved += 1;
+            let line: String = form.cells().iter().map(|&d| (b'0' + d) as char).collect();
             if args.dedupe {
                 if seen.insert(form.cells().to_vec()) {
+                    if out.jsonl() {
+                        return out.answer(json!({ "canonical": line }));
+                    }
                     let given = item.puzzle.as_ref().expect("read");
                     writeln!(out, "{}", given.to_line())?;
                 }
                 return Ok(());
             }
-            let line: String = form.cells().iter().map(|&d| (b'0' + d) as char).collect();
+            if out.jsonl() {
+                return match count {
+                    Some(n) => out.answer(json!({ "canonical": line, "automorphisms": n })),
+                    None => out.answer(json!({ "canonical": line })),
+                };
+            }
             match count {
                 Some(n) => writeln!(out, "{line} {n}"),
                 None => writeln!(out, "{line}"),

@@ -2,9 +2,12 @@
 
 use std::process::ExitCode;
 
+use serde_json::json;
+
 use crate::common::{InputArgs, RunArgs};
 use crate::driver::drive;
 use crate::outcome;
+use crate::record::RecordArgs;
 
 /// Count solutions.
 #[derive(Debug, clap::Args)]
@@ -16,7 +19,8 @@ Examples:
 One line per puzzle in input order: the number of solutions, with a `+` when the count
 stopped at the limit (`2+` means two or more). Malformed and invalid puzzles give a marker
 line `error: malformed` / `error: invalid`, a puzzle past --time-limit `error: gave up`,
-with a message on standard error.")]
+with a message on standard error. With --output jsonl: `count` and `at_limit` (true
+when counting stopped at the limit).")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -28,6 +32,9 @@ pub struct Args {
 
     #[command(flatten)]
     run: RunArgs,
+
+    #[command(flatten)]
+    records: RecordArgs,
 }
 
 /// Runs `sudokit count`.
@@ -37,8 +44,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let limit = args.limit;
     drive(
         &args.input,
-        args.run.threads,
-        args.run.stats,
+        args.run.settings(&args.records),
         |item| outcome::search(item, engine.as_ref(), limit, time_limit),
         |item, outcome, out, tally| {
             let Some(search) = outcome::searched(item, &outcome, out, tally, false)? else {
@@ -49,7 +55,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 1 => tally.solved += 1,
                 _ => tally.multiple += 1,
             }
-            let plus = if search.reached(limit) { "+" } else { "" };
+            let at_limit = search.reached(limit);
+            if out.jsonl() {
+                return out.answer(json!({ "count": search.count, "at_limit": at_limit }));
+            }
+            let plus = if at_limit { "+" } else { "" };
             writeln!(out, "{}{plus}", search.count)
         },
     )

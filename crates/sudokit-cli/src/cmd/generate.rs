@@ -2,11 +2,12 @@
 //! symmetry of the clue pattern (or cut to a target clue count), reproducible from a
 //! seed for any number of threads.
 
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use rayon::prelude::*;
+use serde::Serialize;
 use sudokit::engine::{Budget, Budgeted};
 use sudokit::format::{write, OutputFormat};
 use sudokit::generate::{GenerateError, Generated, Generator, Options, SymmetryChoice};
@@ -17,6 +18,8 @@ use sudokit::{Layout, SolveError};
 use crate::batch;
 use crate::common::{FormatArg, RunArgs};
 use crate::driver::{OutputError, EXIT_FAILED};
+use crate::record::{self, RecordArgs};
+use crate::shard::{GeneratedId, Selection};
 
 /// Generate puzzles.
 #[derive(Debug, clap::Args)]
@@ -32,7 +35,9 @@ Examples:
 Symmetries (of the clue pattern): none, rotate-180 (default), rotate-90, mirror, flip,
 diagonal, anti-diagonal, both-diagonals, dihedral, random. Puzzles are minimal with
 respect to the symmetry: no orbit of clues can go without a second solution appearing.
-The same --seed gives the same puzzles whatever --threads is.")]
+The same --seed gives the same puzzles whatever --threads is. With --output jsonl: one
+record per puzzle with id `seed:<seed>:<index>`, the puzzle, its solution, clues,
+attempts (and the rating's fields with --rate); --shard and --resume need --seed.")]
 pub struct Args {
     /// How many puzzles.
     #[arg(long = "count", short = 'n', default_value_t = 1, value_name = "N")]
@@ -92,6 +97,9 @@ pub struct Args {
 
     #[command(flatten)]
     run: RunArgs,
+
+    #[command(flatten)]
+    records: RecordArgs,
 }
 
 /// Batches of at least this many puzzles show a progress bar on a terminal (boards of
@@ -124,74 +132,102 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         level: args.difficulty,
         range: args.rating,
     };
+    if (args.records.shard.is_some() || args.records.resume) && args.seed.is_none() {
+        anyhow::bail!(
+            "--shard and --resume need --seed: every shard and every resumed part of a run \
+             must make the same puzzles"
+        );
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     let start = Instant::now();
     let pool = batch::pool(args.run.threads)?;
     let bar = batch::progress_from(args.count as usize, "puzzles", progress_min(args.size));
     let format = OutputFormat::from(args.format);
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let (mut out, done) = args.records.open([])?;
+    let selection = Selection::new(args.records.shard, done);
+    let done_failures = selection.done_failures();
+    let mut id = String::new();
+    let indices = (0..args.count).filter(move |&i| selection.keeps_index(seed, i, &mut id));
     let (mut made, mut failed, mut attempts, mut clues) = (0u64, 0u64, 0u64, 0usize);
     batch::run_ordered(
         pool.current_num_threads(),
-        0..args.count,
+        indices,
         &bar,
         |&i| i as usize + 1,
-        |&i| {
-            // With a time limit, each puzzle index gets its own deadline.
-            let budgeted = args.run.limit.time_limit.map(|limit| Budgeted {
-                engine: engine.as_ref(),
-                budget: Budget::time(limit),
-            });
-            let own;
-            let bounded = match &budgeted {
-                Some(engine) => {
-                    own = Generator::new(layout.clone(), options, engine)?;
-                    &own
-                }
-                None => &generator,
-            };
-            let made = if args.clues.is_some() || filter.filters() {
-                pool.install(|| first_accepted(bounded, &filter, seed, i))
-            } else {
-                bounded.generate(seed, i, |_| true)
-            };
-            made.map(|(m, tries)| {
-                let rating = rated.then(|| rate(&m.puzzle, &filter.solver));
-                (m, tries, rating)
-            })
-        },
-        |&i, result| {
+        record::timed(
+            |&i| {
+                // With a time limit, each puzzle index gets its own deadline.
+                let budgeted = args.run.limit.time_limit.map(|limit| Budgeted {
+                    engine: engine.as_ref(),
+                    budget: Budget::time(limit),
+                });
+                let own;
+                let bounded = match &budgeted {
+                    Some(engine) => {
+                        own = Generator::new(layout.clone(), options, engine)?;
+                        &own
+                    }
+                    None => &generator,
+                };
+                let made = if args.clues.is_some() || filter.filters() {
+                    pool.install(|| first_accepted(bounded, &filter, seed, i))
+                } else {
+                    bounded.generate(seed, i, |_| true)
+                };
+                made.map(|(m, tries)| {
+                    let rating = rated.then(|| rate(&m.puzzle, &filter.solver));
+                    (m, tries, rating)
+                })
+            },
+            out.jsonl(),
+        ),
+        |&index, (result, elapsed)| {
+            out.begin(GeneratedId { seed, index }, || None, elapsed);
             match result {
                 Ok((puzzle, tries, rating)) => {
                     made += 1;
                     attempts += tries;
                     clues += puzzle.puzzle.clue_count();
                     let rating = rating.filter(|_| args.rate);
-                    print(
-                        &mut out,
-                        &puzzle,
-                        format,
-                        args.with_solution,
-                        rating.as_ref(),
-                    )
-                    .map_err(OutputError)?;
+                    if out.jsonl() {
+                        out.answer(Made {
+                            seed,
+                            index,
+                            puzzle: puzzle.puzzle.to_line(),
+                            solution: puzzle.solution.to_line(),
+                            clues: puzzle.puzzle.clue_count(),
+                            attempts: tries,
+                            rating: rating.as_ref(),
+                        })
+                    } else {
+                        print(
+                            &mut out,
+                            &puzzle,
+                            format,
+                            args.with_solution,
+                            rating.as_ref(),
+                        )
+                    }
                 }
                 Err(e @ GenerateError::Engine(SolveError::GaveUp { .. })) => {
                     failed += 1;
-                    eprintln!("error: puzzle {}: {e} (raise --time-limit)", i + 1);
-                    writeln!(out, "error: gave up")?;
+                    let message = format!("puzzle {}: {e} (raise --time-limit)", index + 1);
+                    eprintln!("error: {message}");
+                    out.failure("gave up", &message, false)
                 }
                 Err(e) => {
                     failed += 1;
-                    eprintln!("error: puzzle {}: {e}", i + 1);
-                    writeln!(out, "error: no puzzle").map_err(OutputError)?;
+                    let message = format!("puzzle {}: {e}", index + 1);
+                    eprintln!("error: {message}");
+                    out.failure("no puzzle", &message, false)
                 }
             }
+            .and_then(|()| out.end())
+            .map_err(OutputError)?;
             Ok(())
         },
     )?;
-    out.flush().map_err(OutputError)?;
+    out.finish().map_err(OutputError)?;
     if args.run.stats {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
@@ -201,11 +237,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             made as f64 / secs.max(f64::MIN_POSITIVE),
         );
     }
-    Ok(if failed > 0 {
+    Ok(if failed + done_failures > 0 {
         ExitCode::from(EXIT_FAILED)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The JSON record of a puzzle made.
+#[derive(Serialize)]
+struct Made<'a> {
+    seed: u64,
+    index: u64,
+    puzzle: String,
+    solution: String,
+    clues: usize,
+    attempts: u64,
+    #[serde(flatten)]
+    rating: Option<&'a Difficulty>,
 }
 
 /// The difficulty filter: the rater and the range asked for.

@@ -9,9 +9,10 @@ use sudokit::format::pencilmark;
 use sudokit::rating::{rate_unique, rate_unique_state, Difficulty};
 
 use crate::common::{InputArgs, TimeLimitArg};
-use crate::driver::drive_texts;
+use crate::driver::{drive_texts, Settings};
 use crate::input;
 use crate::logic::{self, Input, TechniqueArgs, Unusable};
+use crate::record::RecordArgs;
 
 /// Rate puzzles.
 #[derive(Debug, clap::Args)]
@@ -25,7 +26,8 @@ One line per puzzle in input order, tab-separated: the puzzle, ER/EP/ED on the S
 Explainer scale, the level (easy, medium, hard, unfair, extreme; HoDoKu-style), the
 hardest technique, the number of steps and `solved`, or `stuck` when the techniques
 cannot finish the puzzle (then ER is what was needed so far and the level is extreme:
-a puzzle is never finished by guessing). --json prints one JSON object per puzzle.
+a puzzle is never finished by guessing). --json prints one JSON object per puzzle;
+--output jsonl one record per puzzle with id, input, the difficulty's fields and time.
 Input as for `solve`, and pencilmark grids and Sukaku lines as for `hint`. Puzzles that
 cannot be read or have not exactly one solution get a marker line `error: malformed`,
 `error: invalid`, `error: no solution` or `error: multiple solutions` (logic that
@@ -52,6 +54,9 @@ pub struct Args {
 
     #[command(flatten)]
     limit: TimeLimitArg,
+
+    #[command(flatten)]
+    records: RecordArgs,
 }
 
 /// Runs `sudokit rate`.
@@ -70,8 +75,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &texts,
         &unreadable,
         &opts,
-        args.threads,
-        false,
+        Settings {
+            threads: args.threads,
+            stats: false,
+            records: &args.records,
+        },
         |item| -> Result<(String, Difficulty), Unusable> {
             Ok(match logic::input(item)? {
                 Input::Puzzle(p) => (p.to_line(), rate_unique(p, &solver, budget)?),
@@ -91,6 +99,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 finished += 1;
             } else {
                 stuck += 1;
+            }
+            if out.jsonl() {
+                return out.answer(&d);
             }
             if args.json {
                 let v = serde_json::json!({ "puzzle": puzzle, "difficulty": d });

@@ -1,15 +1,16 @@
 //! `sudokit solve`: the first solution of every puzzle, one output record per puzzle
 //! in input order.
 
-use std::io::Write;
 use std::process::ExitCode;
 
+use serde::Serialize;
 use sudokit::format::{write, OutputFormat};
 
 use crate::common::{FormatArg, InputArgs, RunArgs, Tally};
 use crate::driver::{drive, fail};
 use crate::input::Item;
 use crate::outcome::{self, Outcome};
+use crate::record::{RecordArgs, Records};
 
 /// Solve puzzles.
 #[derive(Debug, clap::Args)]
@@ -23,7 +24,8 @@ Examples:
 Each puzzle gives one output record in input order: the solution, or a marker line
 `error: malformed`, `error: invalid`, `error: no solution`, `error: multiple solutions`
 (with --unique), `error: gave up` (past --time-limit) or `error: engine`, with the
-reason on standard error.")]
+reason on standard error. With --output jsonl: one JSON object per puzzle, the
+solution as a line in `solution` (--format applies to text only).")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -39,6 +41,9 @@ pub struct Args {
 
     #[command(flatten)]
     run: RunArgs,
+
+    #[command(flatten)]
+    records: RecordArgs,
 }
 
 /// Runs `sudokit solve`.
@@ -50,11 +55,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let blank = format != OutputFormat::Line;
     drive(
         &args.input,
-        args.run.threads,
-        args.run.stats,
+        args.run.settings(&args.records),
         |item| outcome::search(item, engine.as_ref(), limit, time_limit),
         |item, outcome, out, tally| write_one(item, &outcome, format, blank, out, tally),
     )
+}
+
+/// The JSON record's fields of a puzzle solved.
+#[derive(Serialize)]
+struct Solved<'a> {
+    solution: &'a str,
 }
 
 fn write_one(
@@ -62,7 +72,7 @@ fn write_one(
     outcome: &Outcome,
     format: OutputFormat,
     blank: bool,
-    out: &mut dyn Write,
+    out: &mut Records,
     tally: &mut Tally,
 ) -> std::io::Result<()> {
     let Some(search) = outcome::searched(item, outcome, out, tally, blank)? else {
@@ -81,6 +91,11 @@ fn write_one(
         }
         (Some(solution), _) => {
             tally.solved += 1;
+            if out.jsonl() {
+                return out.answer(Solved {
+                    solution: &solution.to_line(),
+                });
+            }
             // Written as bytes, without the formatting machinery: on easy files the
             // output's cost per puzzle shows.
             out.write_all(write(solution, format).as_bytes())?;
