@@ -38,8 +38,7 @@ use tokio::sync::Semaphore;
 Examples:
   sudokit serve                      # http://127.0.0.1:8080, the page from ./web
   sudokit serve --port 0             # any free port (printed)
-  curl -d '{\"puzzle\":\"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\"}' \\
-       http://127.0.0.1:8080/api/solve
+  curl -d '{\"puzzle\": \"1.....3..4.2....\"}' http://127.0.0.1:8080/api/solve
 
 API (POST, JSON bodies; answers as the WebAssembly package's):
   /api/solve {puzzle}            -> {solution}
@@ -48,8 +47,8 @@ API (POST, JSON bodies; answers as the WebAssembly package's):
   /api/explain {puzzle}          -> {puzzle, start, steps, outcome, difficulty, result}
   /api/rate {puzzle}             -> {puzzle, difficulty}
   /api/generate {level?, symmetry?, seed?, size?, maxAttempts?} -> {puzzle, solution, seed}
-`puzzle` is any form `solve` reads for one puzzle; hint, explain and rate also take a
-pencilmark grid or a Sukaku line. Errors: 4xx with {\"error\": message}.
+`puzzle` is any form `solve` reads for one puzzle; count, hint, explain and rate
+also take a pencilmark grid or a Sukaku line. Errors: 4xx with {\"error\": message}.
 
 The page needs its WebAssembly package: build it with scripts/build-wasm.sh.")]
 pub struct Args {
