@@ -83,16 +83,16 @@ pub fn rate(text: &str) -> Result<JsValue, JsError> {
 /// A new puzzle with exactly one solution, as one line.
 #[wasm_bindgen]
 pub fn generate(
-    #[wasm_bindgen(unchecked_param_type = "GenerateOptions | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "GenerateOptions")] options: Option<JsValue>,
 ) -> Result<String, JsError> {
-    let options: GenerateOptions = if options.is_undefined() || options.is_null() {
-        GenerateOptions::default()
-    } else {
+    let options: GenerateOptions = if let Some(options) = options.filter(|o| !o.is_null()) {
         let text = json_stringify(&options)
             .as_string()
             .ok_or_else(|| JsError::new("generate options must be an object"))?;
         serde_json::from_str(&text)
             .map_err(|e| JsError::new(&format!("bad generate options: {e}")))?
+    } else {
+        GenerateOptions::default()
     };
     let seed = (random() * 9_007_199_254_740_992.0) as u64;
     api::generate(&options, seed, BUDGET)
