@@ -26,7 +26,7 @@ const FLAGS = [
 ];
 
 /** A browser with a fresh profile; `close()` removes the profile. */
-export async function openBrowser(options = {}) {
+async function openBrowser(options = {}) {
   const profile = mkdtempSync(join(tmpdir(), "sudokit-web-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
@@ -47,6 +47,17 @@ export async function openBrowser(options = {}) {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs `body(page)` in a fresh browser, then checks the page threw nothing. */
+export async function inBrowser(body, options) {
+  const b = await openBrowser(options);
+  try {
+    await body(b.page);
+    if (b.errors.length) throw new Error(`the page threw: ${b.errors.join("; ")}`);
+  } finally {
+    await b.close();
+  }
 }
 
 /** Opens the page at `hash` and waits until the library answers. */
