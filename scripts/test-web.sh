@@ -23,7 +23,7 @@ bash scripts/build-wasm.sh
 cargo build --release -p sudokit-cli
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-target/release/sudokit serve --bind 127.0.0.1 --port "$port" &
+target/release/sudokit serve --bind 127.0.0.1 --port "$port" --root web &
 server=$!
 trap 'kill "$server" 2> /dev/null || true' EXIT
 for _ in $(seq 100); do

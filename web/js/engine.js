@@ -5,7 +5,7 @@
 const TIMEOUT_READY_MS = 15000;
 
 /** The library's calls: `solve`, `count`, `hint`, `explain`, `rate`, `generate`,
- * `check`, each a promise. `cancel()` stops whatever runs (the worker is restarted). */
+ * each a promise. `cancel()` stops whatever runs (the worker is restarted). */
 export class Engine {
   constructor() {
     this.pending = new Map();
@@ -97,12 +97,12 @@ export class Engine {
   generate(options) {
     return this.call("generate", options);
   }
-  check(text) {
-    return this.call("check", text);
-  }
 }
 
-/** One call through `sudokit serve`'s JSON API. */
+/** What the API answers that the WebAssembly call returns bare. */
+const UNWRAP = { solve: "solution", count: "count", generate: "puzzle" };
+
+/** One call through `sudokit serve`'s JSON API (`POST /api/<call>`). */
 async function api(fn, args) {
   const [first, second] = args;
   const body = fn === "generate" ? { ...first } : { puzzle: first };
@@ -118,6 +118,6 @@ async function api(fn, args) {
     throw new Error("The solver is not available: WebAssembly did not start and no server answered.");
   }
   const answer = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(answer?.error ?? `the server answered ${res.status}`);
-  return answer;
+  if (!res.ok || !answer) throw new Error(answer?.error ?? `the server answered ${res.status}`);
+  return UNWRAP[fn] ? answer[UNWRAP[fn]] : answer;
 }

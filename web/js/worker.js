@@ -5,7 +5,7 @@
 
 import init, * as wasm from "../pkg/sudokit_wasm.js";
 
-const CALLS = new Set(["solve", "count", "hint", "explain", "rate", "generate", "check"]);
+const CALLS = new Set(["solve", "count", "hint", "explain", "rate", "generate"]);
 
 init().then(
   () => postMessage({ ready: true }),
