@@ -24,7 +24,8 @@ use crate::engine::nine::PERMS;
 /// The 27 bits of a full band.
 pub const BAND: u32 = (1 << 27) - 1;
 
-/// Bit 0 of each of a band word's nine minirows.
+/// Bit 0 of each of a band word's nine minirows (the x86-64 builds' masks).
+#[cfg(target_arch = "x86_64")]
 pub const MINIROW_LOW: u32 = 0o111_111_111;
 
 /// Occupied minirows of a row (bit `k` = box `k` of the band).

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Tests the WebAssembly package: builds it (scripts/build-wasm.sh --node), writes the
+# native command's answers for a sample of ~200 puzzles of every kind in data/, and runs
+# the Node tests (crates/sudokit-wasm/tests/node), which compare the package's answers
+# with them and check the bundle size. Needs Node.js 20 or later (installed with apt-get
+# when missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v node >/dev/null; then
+    apt-get update && apt-get install -y nodejs
+fi
+
+bash scripts/build-wasm.sh --node
+cargo build -p sudokit-cli
+sudokit=target/debug/sudokit
+
+expected=target/wasm-expected
+rm -rf "$expected"
+mkdir -p "$expected"
+sample="$expected/sample.txt"
+{
+    grep -v '^#' data/17_clue.txt | head -70
+    grep -v '^#' data/top1465.txt | head -50
+    grep -v '^#' data/serg_multi.txt | head -30
+    grep -v '^#' data/hardest_1106.txt | head -20
+    for f in 4x4 6x6 16x16; do grep -v '^#' "data/$f.txt" | head -6; done
+} > "$sample"
+# Exit code 1 means some puzzle had no answer (a marker line): expected in the sample.
+native() { "$sudokit" "$@" "$sample" || [ $? -eq 1 ]; }
+native solve > "$expected/solve.txt" 2>/dev/null
+native count --limit 3 > "$expected/count.txt" 2>/dev/null
+native rate --json > "$expected/rate.txt" 2>/dev/null
+native hint --json > "$expected/hint.txt" 2>/dev/null
+native canon > "$expected/canon.txt" 2>/dev/null
+
+SUDOKIT_EXPECTED="$expected" node --test crates/sudokit-wasm/tests/node/
