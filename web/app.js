@@ -159,7 +159,7 @@ function picture() {
 }
 
 function render() {
-  view.render(picture(), selection, cursor);
+  view.render(picture(), explanation ? new Set() : selection, explanation ? -1 : cursor);
   $("undo").disabled = !game.past.length;
   $("redo").disabled = !game.future.length;
   for (const b of document.querySelectorAll("[data-mode]")) b.setAttribute("aria-checked", String(b.dataset.mode === mode));
@@ -516,7 +516,11 @@ function showStep(i, focus) {
   const buttons = $("steps").querySelectorAll("button");
   buttons.forEach((b, k) => (k === explanation.at ? b.setAttribute("aria-current", "step") : b.removeAttribute("aria-current")));
   const current = buttons[explanation.at];
-  current.scrollIntoView({ block: "nearest" });
+  // Scroll the list only, never the page.
+  const list = $("steps");
+  const top = current.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + current.offsetHeight - list.clientHeight;
   if (focus) current.focus();
   $("step-at").textContent = `Step ${explanation.at + 1} of ${steps.length}`;
   $("step-prev").disabled = explanation.at === 0;

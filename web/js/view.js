@@ -47,7 +47,8 @@ export class BoardView {
     return el && this.grid.contains(el) ? Number(el.dataset.cell) : -1;
   }
 
-  /** Draws `picture`; `selection` is a set of cells, `cursor` the current cell. */
+  /** Draws `picture`; `selection` is a set of cells, `cursor` the current cell (-1:
+   * none). */
   render(picture, selection, cursor) {
     for (let i = 0; i < CELLS; i++) {
       const p = picture.cells[i];
@@ -57,7 +58,8 @@ export class BoardView {
       el.setAttribute("aria-label", label(p, i));
       el.innerHTML = content(p);
     }
-    this.grid.setAttribute("aria-activedescendant", `cell-${cursor}`);
+    if (cursor >= 0) this.grid.setAttribute("aria-activedescendant", `cell-${cursor}`);
+    else this.grid.removeAttribute("aria-activedescendant");
     this.drawLinks(picture.links ?? []);
   }
 
