@@ -70,6 +70,8 @@ enum Command {
     Explain(cmd::explain::Args),
     /// Rate puzzles: ER/EP/ED, level and hardest technique, one line each.
     Rate(cmd::rate::Args),
+    /// Serve the page and a JSON API (solve, count, hint, explain, rate, generate).
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -83,6 +85,7 @@ fn main() -> ExitCode {
         Command::Hint(args) => cmd::hint::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Rate(args) => cmd::rate::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(code) => code,

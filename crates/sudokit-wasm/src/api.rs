@@ -57,7 +57,7 @@ pub enum ApiError {
     #[error("no solution")]
     NoSolution,
     /// The search ran out of its budget.
-    #[error("{0}; the puzzle is too hard for the time allowed")]
+    #[error(transparent)]
     GaveUp(SolveError),
     /// The engine does not handle this board.
     #[error(transparent)]

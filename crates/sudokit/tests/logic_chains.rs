@@ -59,6 +59,41 @@ fn chains_are_explained_in_eureka_notation() {
     }
 }
 
+/// A chain step lists its links in order: each link starts where the one before ended,
+/// on the step's digits and cells, strong and weak as its Eureka notation writes `=`
+/// and `-`; without explanations there are none.
+#[test]
+fn chain_steps_list_their_links() {
+    for &(line, _) in CASES {
+        let case: Case = line.parse().unwrap();
+        let t = case.technique.unwrap();
+        for s in find(t, &case.state, &FindOptions::default()) {
+            let chain = s.explanation.split(": ").nth(1).unwrap();
+            let chain = chain.split(" =>").next().unwrap();
+            let marks: Vec<bool> = chain
+                .chars()
+                .filter(|&c| c == '=' || c == '-')
+                .map(|c| c == '=')
+                .collect();
+            let strong: Vec<bool> = s.links.iter().map(|l| l.strong).collect();
+            assert_eq!(strong, marks, "{}", s.explanation);
+            for pair in s.links.windows(2) {
+                assert_eq!(pair[0].to, pair[1].from, "{}", s.explanation);
+            }
+            for end in s.links.iter().flat_map(|l| [&l.from, &l.to]) {
+                assert!(s.digits.contains(&end.digit), "{}", s.explanation);
+                assert!(
+                    end.cells.iter().all(|c| s.cells.contains(c)),
+                    "{}",
+                    s.explanation
+                );
+            }
+        }
+        let quiet = find(t, &case.state, &FindOptions { explain: false });
+        assert!(!quiet.is_empty() && quiet.iter().all(|s| s.links.is_empty()));
+    }
+}
+
 /// Along the solver's path through every puzzle of the top1465 sample, every step of
 /// every chain technique, wherever the solver needed a chain, is applied to a copy of
 /// the state: no solution digit leaves, no wrong digit is placed.

@@ -7,4 +7,5 @@ pub mod explain;
 pub mod generate;
 pub mod hint;
 pub mod rate;
+pub mod serve;
 pub mod solve;

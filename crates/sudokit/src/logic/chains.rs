@@ -34,7 +34,7 @@ use std::fmt::Write;
 
 use super::graph::Graph;
 use super::links::push_new;
-use super::step::{cell, FindOptions, Step};
+use super::step::{cell, ChainNode, FindOptions, Link, Step};
 use super::technique::Technique;
 use super::Finder;
 use crate::candidates::Candidates;
@@ -95,7 +95,8 @@ fn flush(out: &mut Vec<Step>, mut found: Vec<Found>) {
     }
 }
 
-/// The step of a chain: its digits and cells from the path, the eliminations sorted.
+/// The step of a chain: its digits and cells from the path, the eliminations sorted
+/// and, when explaining, its links.
 fn make_step(
     t: Technique,
     g: &Graph,
@@ -122,6 +123,21 @@ fn make_step(
     s.digits.sort_unstable();
     s.eliminations = elims;
     if opts.explain {
+        let node_of = |i: u32| {
+            let node = &g.nodes[i as usize];
+            ChainNode {
+                digit: node.digit,
+                cells: node.cells.clone(),
+            }
+        };
+        s.links = path
+            .windows(2)
+            .map(|w| Link {
+                from: node_of(w[0].0),
+                to: node_of(w[1].0),
+                strong: w[1].1,
+            })
+            .collect();
         let end = conclusion.unwrap_or_else(|| {
             let mut e = String::new();
             for (k, &(x, d)) in s.eliminations.iter().enumerate() {

@@ -44,7 +44,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use solver::{Outcome, Solver};
-pub use step::{FindOptions, Rating, Step};
+pub use step::{ChainNode, FindOptions, Link, Rating, Step};
 pub use technique::{Family, Info, Level, Technique, UnknownTechnique};
 
 use crate::candidates::{Candidates, Mask};

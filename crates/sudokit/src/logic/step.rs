@@ -61,6 +61,7 @@ impl<'de> Deserialize<'de> for Rating {
 ///     digits: vec![7],
 ///     cells: vec![10],
 ///     fins: vec![],
+///     links: vec![],
 ///     placements: vec![(10, 7)],
 ///     eliminations: vec![],
 ///     explanation: "Naked Single: r2c2=7".into(),
@@ -88,6 +89,13 @@ pub struct Step {
         serde(default, skip_serializing_if = "Vec::is_empty")
     )]
     pub fins: Vec<usize>,
+    /// The links of a chain in order, from its first node to its last (chain
+    /// techniques, when explaining; empty otherwise).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub links: Vec<Link>,
     /// Digits placed: `(cell, digit)`.
     pub placements: Vec<(usize, u8)>,
     /// Candidates removed: `(cell, digit)`.
@@ -105,6 +113,7 @@ impl Step {
             digits: Vec::new(),
             cells: Vec::new(),
             fins: Vec::new(),
+            links: Vec::new(),
             placements: Vec::new(),
             eliminations: Vec::new(),
             explanation: String::new(),
@@ -147,6 +156,29 @@ impl Step {
         }
         changed
     }
+}
+
+/// A node of a chain: a digit in one cell, or in a group of cells of one box and one
+/// row or column (grouped chains).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct ChainNode {
+    /// The digit, 1-based.
+    pub digit: u8,
+    /// The cell, or the cells of a group.
+    pub cells: Vec<usize>,
+}
+
+/// A link of a chain: strong (`=`, one end is true) or weak (`-`, not both true).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct Link {
+    /// Where the link starts.
+    pub from: ChainNode,
+    /// Where it ends.
+    pub to: ChainNode,
+    /// Strong (`=`) or weak (`-`).
+    pub strong: bool,
 }
 
 /// What finders are asked for.
