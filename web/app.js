@@ -516,11 +516,9 @@ function showStep(i, focus) {
   const buttons = $("steps").querySelectorAll("button");
   buttons.forEach((b, k) => (k === explanation.at ? b.setAttribute("aria-current", "step") : b.removeAttribute("aria-current")));
   const current = buttons[explanation.at];
-  // Scroll the list only, never the page.
+  // Scroll the list only, never the page: the step in its middle.
   const list = $("steps");
-  const top = current.offsetTop;
-  if (top < list.scrollTop) list.scrollTop = top;
-  else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + current.offsetHeight - list.clientHeight;
+  list.scrollTop = current.offsetTop - (list.clientHeight - current.offsetHeight) / 2;
   if (focus) current.focus();
   $("step-at").textContent = `Step ${explanation.at + 1} of ${steps.length}`;
   $("step-prev").disabled = explanation.at === 0;

@@ -2,10 +2,8 @@
 // pattern cells, the candidates it removes, the digits it places and its chain links;
 // and the states before each step of an explanation.
 //
-// A chain's links come from the step's `links` when the library gives them, else from
-// its sentence, which writes the chain in Eureka notation (`(2)r5c6=(2-7)r7c3-(7)r2c3
-// => …`: `=` a strong link, `-` a weak one, several digits in one pair of brackets
-// linked inside their cell, `r5c46` a group of cells).
+// A chain step's `links` (`{from: {digit, cells}, to, strong}`, in chain order) become
+// arrows; the candidates they join are marked.
 
 import { CELLS, N, bit } from "./board.js";
 
@@ -17,37 +15,6 @@ export function sukakuMasks(line) {
     for (const ch of line.slice(c * N, c * N + N)) if (ch >= "1" && ch <= "9") out[c] |= bit(Number(ch));
   }
   return out;
-}
-
-const NODE = /^\(([1-9](?:[=-][1-9])*)\)r([1-9]+)c([1-9]+)/;
-
-/** The links of a chain step: the library's, or those its Eureka notation names;
- * none for a step that is no chain. */
-export function linksOf(step) {
-  if (step.links) return step.links;
-  const chain = /: (\(.*?) => /.exec(step.explanation)?.[1];
-  if (!chain) return [];
-  const ends = [];
-  const kinds = [];
-  let rest = chain;
-  while (rest) {
-    const m = NODE.exec(rest);
-    if (!m) return [];
-    const cells = [];
-    for (const r of m[2]) for (const c of m[3]) cells.push((Number(r) - 1) * N + Number(c) - 1);
-    const inner = m[1];
-    for (let k = 0; k < inner.length; k += 2) {
-      if (k > 0) kinds.push(inner[k - 1] === "=");
-      ends.push({ digit: Number(inner[k]), cells });
-    }
-    rest = rest.slice(m[0].length);
-    if (rest) {
-      if (rest[0] !== "=" && rest[0] !== "-") return [];
-      kinds.push(rest[0] === "=");
-      rest = rest.slice(1);
-    }
-  }
-  return kinds.map((strong, k) => ({ from: ends[k], to: ends[k + 1], strong }));
 }
 
 /** A picture of `step` on `values` (digits placed before it) with `cands` (the
@@ -70,7 +37,7 @@ export function stepPicture(values, givens, cands, step, grade = 3) {
   for (const c of fins) cells[c].flags.push("fin");
   if (grade < 3) return { cells, links: [] };
   // A chain marks the candidates it runs through; another pattern its digits.
-  const links = linksOf(step);
+  const links = step.links ?? [];
   for (const link of links) {
     for (const end of [link.from, link.to]) for (const c of end.cells) if (!values[c]) cells[c].marks.set(end.digit, "chain");
   }

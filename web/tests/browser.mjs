@@ -66,8 +66,9 @@ export async function openPage(page, hash = "") {
   await page.waitForFunction(() => document.body.dataset.engine);
 }
 
-export async function screenshot(page, name) {
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+/** Saves a screenshot of the whole page, or of `clip` (a rectangle) when given. */
+export async function screenshot(page, name, clip) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), ...(clip ? { clip } : { fullPage: true }) });
 }
 
 /** The digits on the board, 0 for an empty cell, from the cells' ARIA labels. */

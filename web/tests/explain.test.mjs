@@ -78,4 +78,6 @@ test("a chain step draws its links as arrows, strong and weak", () =>
       assert.match(await page.getAttribute(`#cell-${cell} .cand:nth-child(${digit})`, "class"), /\bchain\b/, `(${digit})r${row}c${col}`);
     }
     await screenshot(page, "explain-chain");
+    // The picture for the guide: the board and the explanation beside it.
+    await screenshot(page, "web", { x: 0, y: 0, width: 1120, height: 720 });
   }));

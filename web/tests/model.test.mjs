@@ -7,7 +7,6 @@ import { readFileSync } from "node:fs";
 
 import { ALL, CELLS, Game, PEERS, bit, candidatesOf, conflicts, digitsOf } from "../js/board.js";
 import { decodeGame, encodeGame, lineOf, logicText, parsePuzzle, pencilmarkText } from "../js/formats.js";
-import { linksOf } from "../js/steps.js";
 import { TECHNIQUE_IDS, techniqueName } from "../js/techniques.js";
 
 const PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -170,21 +169,4 @@ test("technique names match the library's catalogue", () => {
   assert.deepEqual(TECHNIQUE_IDS, rows.map((m) => m[1]));
   for (const [, id, name] of rows) assert.equal(techniqueName(id), name);
   assert.equal(techniqueName("some-new-thing"), "Some New Thing");
-});
-
-test("chain links read from Eureka notation: strong, weak, inside a cell, groups", () => {
-  const step = {
-    explanation: "Grouped AIC: (2)r5c46=(2)r5c7-(2)r7c7=(2-7)r7c3=(7)r2c3 => r2c1<>7",
-    eliminations: [[9, 7]],
-  };
-  const links = linksOf(step);
-  const end = (e) => `${e.digit}@${e.cells.join("+")}`;
-  assert.deepEqual(
-    links.map((l) => `${end(l.from)}${l.strong ? "=" : "-"}${end(l.to)}`),
-    ["2@39+41=2@42", "2@42-2@60", "2@60=2@56", "2@56-7@56", "7@56=7@11"],
-  );
-  const given = [{ from: { digit: 1, cells: [0] }, to: { digit: 1, cells: [1] }, strong: true }];
-  assert.equal(linksOf({ ...step, links: given }), given, "the library's links when it gives them");
-  assert.deepEqual(linksOf({ explanation: "Hidden Single: r6c5=8 (the only place for 8 in box 5)" }), []);
-  assert.deepEqual(linksOf({ explanation: "W-Wing on 2 and 7 (r5c6 and r9c8 joined by the strong link r4c5=r4c8 on 2): remove 7 from r5c8" }), []);
 });
