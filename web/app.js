@@ -296,11 +296,22 @@ grid.addEventListener("pointermove", (e) => {
 });
 for (const ev of ["pointerup", "pointercancel"]) window.addEventListener(ev, () => (dragging = false));
 
-for (const b of document.querySelectorAll("[data-mode]")) b.addEventListener("click", () => setMode(b.dataset.mode));
-for (const b of $("pad").querySelectorAll("button")) b.addEventListener("click", () => enter(mode, Number(b.dataset.digit)));
-$("delete").addEventListener("click", clearCells);
-$("undo").addEventListener("click", undo);
-$("redo").addEventListener("click", redo);
+/** The play controls act as the pointer goes down: a quick second tap is never taken
+ * for a double tap, and the grid keeps the keyboard focus. Enter and Space (a click
+ * with no pointer, `detail` 0) work as on any button. */
+function onPress(button, action) {
+  button.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    action();
+  });
+  button.addEventListener("click", (e) => e.detail === 0 && action());
+}
+for (const b of document.querySelectorAll("[data-mode]")) onPress(b, () => setMode(b.dataset.mode));
+for (const b of $("pad").querySelectorAll("button")) onPress(b, () => enter(mode, Number(b.dataset.digit)));
+onPress($("delete"), clearCells);
+onPress($("undo"), undo);
+onPress($("redo"), redo);
 
 // ----- asking the library -----
 
