@@ -18,7 +18,8 @@ const STORE = "sudokit.game";
 const COUNT_LIMIT = 1000;
 
 const engine = new Engine();
-const view = new BoardView($("grid"), $("links"));
+const grid = $("grid");
+const view = new BoardView(grid, $("links"));
 
 let game;
 let selection = new Set([0]);
@@ -55,9 +56,12 @@ function changed() {
   wrong = new Set();
   save();
   render();
-  if (game.isFull() && !game.conflicts().size && game.progress.values.every((v, c) => game.allowed[c] & bit(v))) {
-    say("Solved: every row, column and box holds 1 to 9. Well done!", "good");
-  }
+  if (isSolved()) say("Solved: every row, column and box holds 1 to 9. Well done!", "good");
+}
+
+/** Whether the board is full, with no digit twice in a unit and none the puzzle rules out. */
+function isSolved() {
+  return game.isFull() && !game.conflicts().size && game.progress.values.every((v, c) => game.allowed[c] & bit(v));
 }
 
 function save() {
@@ -160,6 +164,7 @@ function picture() {
 
 function render() {
   view.render(picture(), explanation ? new Set() : selection, explanation ? -1 : cursor);
+  grid.classList.toggle("solved", !explanation && isSolved());
   $("undo").disabled = !game.past.length;
   $("redo").disabled = !game.future.length;
   for (const b of document.querySelectorAll("[data-mode]")) b.setAttribute("aria-checked", String(b.dataset.mode === mode));
@@ -269,7 +274,6 @@ document.addEventListener("keydown", (e) => {
 // Pointer (mouse, pen, touch): press selects, dragging adds the cells passed over;
 // Ctrl or Shift adds to the selection (Ctrl on a selected cell removes it).
 let dragging = false;
-const grid = $("grid");
 grid.addEventListener("pointerdown", (e) => {
   const c = view.cellAt(e.clientX, e.clientY);
   if (c < 0) return;

@@ -26,7 +26,10 @@ test("a puzzle played to the end with the keyboard alone", () =>
     }
     assert.ok(solves(await boardValues(page), EASY), "the board holds a solution of the puzzle");
     assert.match(await status(page), /^Solved/);
+    assert.equal(await page.getAttribute("#grid", "class"), "solved", "the board shows it");
     await screenshot(page, "solved");
+    await page.keyboard.press("Backspace");
+    assert.equal(await page.getAttribute("#grid", "class"), "", "and stops showing it when a digit goes");
   }));
 
 test("check marks wrong entries, count and solve answer, candidates fill in", () =>

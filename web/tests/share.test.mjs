@@ -70,5 +70,8 @@ test("import reads a block with rules and a pencilmark grid, and refuses nonsens
     await page.click("#import");
     assert.equal(await status(page), "Puzzle imported.");
     assert.equal((await boardValues(page))[1], 4);
+    await page.click("#hint");
+    await page.waitForFunction(() => document.getElementById("hint").textContent !== "Hint");
+    assert.match(await page.textContent("#hint-text"), /^Look for an? /, "logic works on the candidates imported");
     await screenshot(page, "import");
   }));
