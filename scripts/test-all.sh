@@ -3,8 +3,8 @@
 # CLI end-to-end and documentation tests; among them the library's module-cycle check,
 # crates/sudokit-bench/tests/module_cycles.rs), the library on its own without the
 # optional `serde` feature and with the experimental `triad` engine, then the Python
-# bindings' pytest suite, the R package's testthat suite, a short run of every fuzz
-# target and the page's tests in a headless browser.
+# bindings' pytest suite, the R package's testthat suite, the WebAssembly package's Node
+# tests, a short run of every fuzz target and the page's tests in a headless browser.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,5 +16,6 @@ cargo test -p sudokit --lib
 cargo test -p sudokit --features triad --lib --test conformance
 bash scripts/test-python.sh
 bash scripts/test-r.sh
+bash scripts/test-wasm.sh
 bash scripts/fuzz-smoke.sh
 bash scripts/test-web.sh
