@@ -245,6 +245,7 @@ document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey) {
     if (key === "z") (e.shiftKey ? redo : undo)();
     else if (key === "y") redo();
+    else if (ARROWS[e.key]) move(...ARROWS[e.key], true);
     else if (key === "a" && (t === document.body || t.closest?.("#grid"))) {
       selection = new Set(Array.from({ length: CELLS }, (_, c) => c));
       render();
@@ -257,7 +258,7 @@ document.addEventListener("keydown", (e) => {
   if (modes[key]) {
     setMode(modes[key]);
     e.preventDefault();
-  } else if (ARROWS[e.key] && (t === document.body || t.closest?.("#grid, .controls"))) {
+  } else if (ARROWS[e.key]) {
     e.preventDefault();
     move(...ARROWS[e.key], e.shiftKey);
   } else if (e.key === "Delete" || e.key === "Backspace") {

@@ -15,6 +15,11 @@ test("corner and centre marks, colours, Delete, undo and redo", () =>
     await clickCell(page, 1);
     await page.keyboard.press("Shift+ArrowRight");
     assert.equal(await page.getAttribute("#cell-2", "aria-selected"), "true", "Shift+arrow extends the selection");
+    await page.keyboard.press("Control+ArrowDown");
+    assert.equal(await page.getAttribute("#cell-11", "aria-selected"), "true", "so does Ctrl+arrow");
+    await page.keyboard.press("ArrowUp");
+    assert.deepEqual(await page.$$eval(".cell[aria-selected=true]", (cs) => cs.map((c) => Number(c.dataset.cell))), [2], "a plain arrow starts afresh");
+    await page.keyboard.press("Shift+ArrowLeft");
     await page.keyboard.press("x");
     await page.keyboard.press("1");
     await page.keyboard.press("2");
