@@ -64,3 +64,29 @@ test("a wrong entry: the hint says so instead of a step", () =>
     assert.match(await status(page), clash ? /clash/ : /no solution/);
     assert.equal(await page.textContent("#hint"), "Hint");
   }));
+
+test("a last cell the library reads as placed still gets its naked single", () =>
+  inBrowser(async (page) => {
+    await openPage(page, `#p=${HARD}`);
+    const solution = await page.evaluate((p) => window.sudokit.engine.solve(p), HARD);
+    const cell = HARD.indexOf(".");
+    const wrongDigit = (Number(solution[cell]) % 9) + 1;
+    // Every other cell solved, and a candidate of the last one removed: the page asks
+    // about a pencilmark grid, where a lone candidate no peer shares counts as placed.
+    await page.evaluate(
+      ([line, c, d]) => {
+        const game = window.sudokit.game;
+        game.fill(Uint8Array.from(line, Number).map((v, i) => (i === c ? 0 : v)));
+        game.applyStep({ placements: [], eliminations: [[c, d]] });
+      },
+      [solution, cell, wrongDigit],
+    );
+    await page.click("#hint");
+    await page.waitForFunction(() => document.getElementById("hint").textContent !== "Hint");
+    assert.equal(await page.textContent("#hint-text"), "Look for a Naked Single (rating 2.3).");
+    await page.click("#hint");
+    await page.click("#hint");
+    await page.click("#hint");
+    assert.match(await status(page), /^Solved/);
+    assert.ok(solves(await boardValues(page), HARD));
+  }));
