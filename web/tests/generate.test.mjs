@@ -2,7 +2,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { inBrowser, openPage, screenshot } from "./browser.mjs";
+import { inBrowser, openPage, screenshot, solves } from "./browser.mjs";
 
 const puzzleOf = (page) => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get("p"));
 
@@ -44,4 +44,24 @@ test("a seed that is not a number is refused with a message", () =>
     await page.waitForFunction(() => document.getElementById("status").classList.contains("error"));
     assert.match(await page.textContent("#status"), /seed is a whole number/);
     assert.equal(await puzzleOf(page), before);
+  }));
+
+test("a long search is cancelled, and the library answers again after", () =>
+  inBrowser(async (page) => {
+    await openPage(page);
+    const puzzle = await puzzleOf(page);
+    // Counting the empty grid's solutions to a huge limit runs for hours.
+    const outcome = await page.evaluate(async () => {
+      const engine = window.sudokit.engine;
+      const long = engine.count(".".repeat(81), 1e15).then(
+        () => "finished",
+        (e) => e.message,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      engine.cancel();
+      return long;
+    });
+    assert.equal(outcome, "cancelled");
+    const solution = await page.evaluate((p) => window.sudokit.engine.solve(p), puzzle);
+    assert.ok(solves([...solution].map(Number), puzzle), "a fresh worker answers");
   }));

@@ -77,6 +77,17 @@ test("on-screen controls and conflicts; progress survives a reload", () =>
     await screenshot(page, "conflicts");
     await page.click("[data-digit='4']");
     assert.equal(await page.$$eval(".cell.conflict", (cs) => cs.length), 0, "the same digit again takes it out");
+    // A mouse drag selects the cells it passes over.
+    const centre = async (i) => {
+      const r = await page.locator(`#cell-${i}`).boundingBox();
+      return [r.x + r.width / 2, r.y + r.height / 2];
+    };
+    await page.mouse.move(...(await centre(72 + 5)));
+    await page.mouse.down();
+    await page.mouse.move(...(await centre(72 + 6)), { steps: 4 });
+    await page.mouse.move(...(await centre(72 + 7)), { steps: 4 });
+    await page.mouse.up();
+    assert.deepEqual(await page.$$eval(".cell[aria-selected=true]", (cs) => cs.map((c) => Number(c.dataset.cell))), [77, 78, 79]);
     await page.keyboard.press("Escape");
     await clickCell(page, 80);
     await page.keyboard.press("9");
