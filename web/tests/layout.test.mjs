@@ -83,29 +83,38 @@ test("roles, labels and names; text contrast of at least 4.5:1", () =>
     await page.keyboard.press("4");
     await page.keyboard.press("z");
     await page.keyboard.press("8");
-    const low = await page.evaluate(() => {
-      const rgb = (s) => (s.match(/[\d.]+/g) ?? []).map(Number);
-      const lum = ([r, g, b]) => {
-        const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-      };
-      const background = (el) => {
-        for (let e = el; e; e = e.parentElement) {
-          const c = rgb(getComputedStyle(e).backgroundColor);
-          if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
-        }
-        return [255, 255, 255];
-      };
-      const out = [];
-      for (const el of document.querySelectorAll("body *")) {
-        const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-        if (!text || !el.getClientRects().length) continue;
-        const fg = lum(rgb(getComputedStyle(el).color));
-        const bg = lum(background(el));
-        const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
-        if (ratio < 4.5) out.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 20)}" ${ratio.toFixed(2)}`);
-      }
-      return out;
-    });
-    assert.deepEqual(low, [], "text with too little contrast");
+    assert.deepEqual(await page.evaluate(lowContrast), [], "text with too little contrast in play");
+    await page.click("#explain");
+    await page.waitForSelector("#steps button");
+    const data = await page.evaluate((p) => window.sudokit.engine.explain(p), PUZZLE);
+    const i = data.steps.findIndex((st) => st.eliminations.length > 1);
+    await page.click(`#steps button[data-step="${i}"]`);
+    assert.ok(await page.$$eval(".cand.elim", (cs) => cs.length), "a step with removals is drawn");
+    assert.deepEqual(await page.evaluate(lowContrast), [], "text with too little contrast in an explanation");
   }));
+
+/** In the page: every visible text whose contrast with what it sits on is under 4.5:1. */
+function lowContrast() {
+  const rgb = (s) => (s.match(/[\d.]+/g) ?? []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const background = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!text || !el.getClientRects().length) continue;
+    const fg = lum(rgb(getComputedStyle(el).color));
+    const bg = lum(background(el));
+    const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+    if (ratio < 4.5) out.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 20)}" ${ratio.toFixed(2)}`);
+  }
+  return out;
+}
