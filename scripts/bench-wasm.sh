@@ -20,9 +20,11 @@ fi
 bash scripts/build-wasm.sh --node
 cargo build --release -p sudokit-cli
 
+count=$(grep -cv '^#' "$puzzles")
 start=$(date +%s.%N)
 target/release/sudokit solve --threads 1 "$puzzles" > /dev/null
 end=$(date +%s.%N)
-echo "native, one thread: $(grep -cv '^#' "$puzzles") puzzles, $(echo "$(grep -cv '^#' "$puzzles") / ($end - $start)" | bc) puzzles/s (reading and writing included)"
+awk -v n="$count" -v s="$start" -v e="$end" \
+    'BEGIN { printf "native, one thread: %d puzzles, %d puzzles/s (reading and writing included)\n", n, n / (e - s) }'
 node crates/sudokit-wasm/bench/throughput.mjs "$puzzles" 3
 node crates/sudokit-wasm/bench/browser.mjs "$puzzles" "$(command -v chromium)"

@@ -173,7 +173,8 @@ fn solve_grid(puzzle: &Grid, budget: Budget) -> Result<String, ApiError> {
     Ok(solution.to_line())
 }
 
-/// The solutions of a puzzle (or a candidate state) counted up to `limit` (at least 1).
+/// The solutions of a puzzle (or a candidate state) counted up to `limit` (at least 1;
+/// for a candidate state at most [`MAX_STATE_COUNT`]).
 pub fn count(text: &str, limit: u64, budget: Budget) -> Result<u64, ApiError> {
     let limit = limit.max(1);
     match read(text)? {
@@ -181,9 +182,16 @@ pub fn count(text: &str, limit: u64, budget: Budget) -> Result<u64, ApiError> {
             g.validate()?;
             Ok(Auto.search(&g, &Query::count(limit).within(budget))?.count)
         }
+        // The candidates' count takes no budget: it is bounded by the limit instead.
+        Input::Candidates(_) if limit > MAX_STATE_COUNT => Err(ApiError::Option(format!(
+            "the solutions of a pencilmark grid are counted up to {MAX_STATE_COUNT}; ask for a smaller limit"
+        ))),
         Input::Candidates(c) => Ok(c.count_solutions(limit)),
     }
 }
+
+/// The largest limit of a count over a candidate state.
+pub const MAX_STATE_COUNT: u64 = 10_000;
 
 /// Every puzzle of `text` solved, one line each in input order: the solution, or
 /// `error: ` and the reason for a puzzle that has none (the batch goes on).

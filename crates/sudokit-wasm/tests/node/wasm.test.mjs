@@ -158,6 +158,10 @@ test("pencilmark grids and Sukaku lines are read for hint, explain and rate", ()
   assert.deepEqual(wasm.hint(sukaku).puzzle, sukaku);
   assert.equal(wasm.rate(sukaku).puzzle, sukaku);
   assert.throws(() => wasm.solve(sukaku), /takes a puzzle/);
+  assert.equal(wasm.count(sukaku, 2), 1);
+  const open = "123456789".repeat(81); // every candidate everywhere
+  assert.equal(wasm.count(open, 10000), 10000);
+  assert.throws(() => wasm.count(open, 10001), /counted up to 10000/);
 });
 
 test("generate: unique, reproducible from a seed, by level and symmetry", () => {
