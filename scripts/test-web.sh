@@ -17,6 +17,10 @@ command -v npm > /dev/null || {
   as_root apt-get update
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm
 }
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
+  echo "test-web: playwright-core needs Node.js 20 or later (found $(node --version)); install a newer nodejs" >&2
+  exit 1
+fi
 (cd web && npm ci --no-audit --no-fund --loglevel=error)
 
 bash scripts/build-wasm.sh
