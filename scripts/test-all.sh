@@ -4,7 +4,7 @@
 # crates/sudokit-bench/tests/module_cycles.rs), the library on its own without the
 # optional `serde` feature and with the experimental `triad` engine, then the Python
 # bindings' pytest suite, the R package's testthat suite, the WebAssembly package's Node
-# tests and a short run of every fuzz target.
+# tests, a short run of every fuzz target and the page's tests in a headless browser.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,3 +18,4 @@ bash scripts/test-python.sh
 bash scripts/test-r.sh
 bash scripts/test-wasm.sh
 bash scripts/fuzz-smoke.sh
+bash scripts/test-web.sh
