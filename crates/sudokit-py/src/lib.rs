@@ -54,8 +54,8 @@ use batch::{Errors, Options};
 /// Traceback (most recent call last):
 /// ...
 /// sudokit.ParseError: puzzles[1]: line 1: 1 cells is not a puzzle: a one-line puzzle has n² cells (81 for 9×9, 256 for 16×16, 625 for 25×25)
-/// >>> sudokit.solve_many(["1...2...3...4...", "11.............."], errors="return")
-/// [Grid('1234342121434312'), InvalidPuzzle('digit 1 appears twice in row 1: r1c1 and r1c2')]
+/// >>> sudokit.solve_many(["1..4.........32.", "11.............."], errors="return")
+/// [Grid('1234341221434321'), InvalidPuzzle('digit 1 appears twice in row 1: r1c1 and r1c2')]
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, engine = None, strict = false, size = None, threads = None, progress = None, time_limit = None, errors = "raise"))]
 #[allow(clippy::too_many_arguments)]
