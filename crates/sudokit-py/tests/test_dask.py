@@ -99,6 +99,31 @@ def test_rate_a_bag_of_lines_read_from_files(client, mixed, tmp_path):
     assert rated == len(mixed) - len(BAD) - 10  # the bad ones and the multi-solution ones
 
 
+def test_rate_text_files_into_parquet(client, mixed, tmp_path):
+    lines = [p for p in mixed if p is not None]
+    for part in range(2):
+        text = "# a comment line\n" + "".join(f"{p}\n" for p in lines[part::2])
+        (tmp_path / f"part{part}.txt").write_text(text)
+    frame = dd.read_csv(
+        str(tmp_path / "part*.txt"),
+        header=None,
+        names=["puzzle"],
+        sep="\t",
+        comment="#",
+        dtype="string",
+    )
+    sd.rate(frame, column="puzzle").to_parquet(str(tmp_path / "rated"))
+    back = pd.read_parquet(tmp_path / "rated")
+    read = back["puzzle"].tolist()
+    assert sorted(read) == sorted(lines)
+    expected = sudokit.rate_many(read)
+    for field in ("level", "score", "er"):
+        want = [pd.NA if isinstance(e, Exception) else getattr(e, field) for e in expected]
+        assert back[field].tolist() == want
+    errors = [error_text(e) if isinstance(e, Exception) else pd.NA for e in expected]
+    assert back["error"].tolist() == errors
+
+
 def test_generate_is_the_same_however_it_is_cut(client):
     whole = [str(p) for p in sudokit.generate(12, seed=21, difficulty="easy")]
     options = dict(seed=21, difficulty="easy")
