@@ -13,9 +13,10 @@ over ``dask.bag.range``). Every way must give the same answers (the summaries, a
 generated puzzles themselves), or the script fails.
 
 For each it prints wall-clock seconds, CPU seconds (this process plus the workers) and
-microseconds per puzzle; then the per-puzzle cost of the Dask path over the in-process
-call (one worker against one thread) and the scaling from one worker to two, by wall
-clock and by CPU. Cluster start-up is not timed; a small job warms the workers first.
+microseconds per puzzle; then each way's time over the in-process call's, by wall clock
+and by CPU (one worker against one thread: the cost of the Dask path; two workers: the
+scaling). ``--workers 2`` leaves out the one-worker cluster. Cluster start-up is not
+timed; a small job warms the workers first.
 """
 
 import argparse
@@ -61,7 +62,7 @@ def total(counters):
 
 def in_process(op, lines):
     """The summary of the raw batch function's answers, as the Dask path makes them."""
-    batch = {"solve": sudokit.solve_many, "count": sudokit.count_many, "rate": sudokit.rate_many}[op]
+    batch = {"solve": sudokit.solve_many, "count": sudokit.count_many}.get(op, sudokit.rate_many)
     options = {"strict": True} if op == "solve" else {}
     field = {"solve": "solution", "count": "count", "rate": "level"}[op]
     value = {"solve": str, "count": int, "rate": lambda r: r.level}[op]
@@ -103,12 +104,15 @@ def main():
     parser.add_argument("--files", type=int, default=32, help="input files (partitions)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--ops", default="solve,count,rate,hard", help="what to run")
+    parser.add_argument("--workers", default="1,2", help="cluster sizes to run")
     args = parser.parse_args()
     ops = args.ops.split(",")
+    hard = dict(seed=args.seed, difficulty="hard")
 
     tmp = tempfile.mkdtemp(prefix="sudokit-dask-bench-")
     start = time.perf_counter()
-    puzzles = [str(p) for p in sudokit.generate_many(range(args.rate), seed=args.seed, errors="raise")]
+    made = sudokit.generate_many(range(args.rate), seed=args.seed, errors="raise")
+    puzzles = [str(p) for p in made]
     print(f"made {len(puzzles)} puzzles in {time.perf_counter() - start:.1f} s", file=sys.stderr)
     paths = []
     per_file = -(-len(puzzles) // args.files)
@@ -135,11 +139,14 @@ def main():
         record(op, "in process, 1 thread", len(lines), result, wall, cpu)
     if "hard" in ops:
         made, wall, cpu = timed(
-            lambda: [str(p) for p in sudokit.generate_many(range(args.hard), seed=args.seed, difficulty="hard", threads=1, errors="raise")]
+            lambda: [
+                str(p)
+                for p in sudokit.generate_many(range(args.hard), threads=1, errors="raise", **hard)
+            ]
         )
         record("hard", "in process, 1 thread", args.hard, made, wall, cpu)
 
-    for workers in (1, 2):
+    for workers in [int(w) for w in args.workers.split(",")]:
         with LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         ) as cluster, Client(cluster) as client:
@@ -147,26 +154,31 @@ def main():
             way = f"Dask, {workers} worker" + ("s" if workers > 1 else "")
             for op in [o for o in ops if o != "hard"]:
                 mapped = getattr(sd, op)(db.read_text(paths))
-                result, wall, cpu = on_cluster(client, lambda: total(mapped.map_partitions(summary).compute()))
+                summed = mapped.map_partitions(summary)
+                result, wall, cpu = on_cluster(client, lambda: total(summed.compute()))
                 record(op, way, len(lines), result, wall, cpu)
             if "hard" in ops:
-                bag = sd.generate(db.range(args.hard, npartitions=args.files), seed=args.seed, difficulty="hard")
+                bag = sd.generate(db.range(args.hard, npartitions=args.files), **hard)
                 made, wall, cpu = on_cluster(client, lambda: [r["puzzle"] for r in bag.compute()])
                 record("hard", way, args.hard, made, wall, cpu)
 
     print("| what | way | puzzles | wall s | CPU s | µs/puzzle wall | µs/puzzle CPU |")
     print("|---|---|---:|---:|---:|---:|---:|")
     for what, way, n, wall, cpu in rows:
-        print(f"| {what} | {way} | {n:,} | {wall:.2f} | {cpu:.2f} | {wall / n * 1e6:.1f} | {cpu / n * 1e6:.1f} |")
+        per = f"{wall / n * 1e6:.1f} | {cpu / n * 1e6:.1f}"
+        print(f"| {what} | {way} | {n:,} | {wall:.2f} | {cpu:.2f} | {per} |")
     print()
-    print("| what | Dask 1 worker / in process, per puzzle, wall (CPU) | 1 worker / 2 workers, wall (CPU) |")
-    print("|---|---:|---:|")
     by = {(what, way): (wall, cpu) for what, way, _, wall, cpu in rows}
+    ways = list(dict.fromkeys(r[1] for r in rows))
+    print("| what | " + " | ".join(f"{w} / in process, wall (CPU)" for w in ways[1:]) + " |")
+    print("|---|" + "---:|" * (len(ways) - 1))
     for what in dict.fromkeys(r[0] for r in rows):
-        alone, one, two = (by[(what, w)] for w in ("in process, 1 thread", "Dask, 1 worker", "Dask, 2 workers"))
+        alone = by[(what, ways[0])]
+        ratios = (by[(what, w)] for w in ways[1:])
         print(
-            f"| {what} | {one[0] / alone[0]:.2f} ({one[1] / alone[1]:.2f}) "
-            f"| {one[0] / two[0]:.2f} ({one[1] / two[1]:.2f}) |"
+            f"| {what} | "
+            + " | ".join(f"{t[0] / alone[0]:.2f} ({t[1] / alone[1]:.2f})" for t in ratios)
+            + " |"
         )
 
 
