@@ -223,3 +223,13 @@ def test_sudokit_imports_without_dask_and_sudokit_dask_says_what_to_install():
         [sys.executable, "-c", blocked], capture_output=True, text=True, check=True
     )
     assert "pip install 'sudokit[dask]'" in out.stdout
+
+
+def test_options_reach_the_batch_functions(hardest):
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        sd.solve(hardest[:2], threads=0)
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        sd.count(pd.Series(hardest[:2]), limit=0)
+    singles = sd.rate(hardest[:5], techniques="singles")
+    assert [r["solved"] for r in singles] == [False] * 5  # SE 11+ needs more than singles
+    assert [r["count"] for r in sd.count(["." * 16], limit=300)] == [288]

@@ -149,8 +149,8 @@ class _Op:
         self, data: Any, column: Optional[str], threads: Optional[int], options: Dict[str, Any]
     ) -> Any:
         """Answers ``data`` of any supported kind (see the module's table)."""
-        dask = isinstance(data, (_bag.Bag, _dd.Series, _dd.DataFrame))
-        options = dict(options, threads=1 if threads is None and dask else threads)
+        lazy = isinstance(data, (_bag.Bag, _dd.Series, _dd.DataFrame))
+        options = dict(options, threads=1 if threads is None and lazy else threads)
         tabular = isinstance(data, (_dd.DataFrame, _pd.DataFrame, _pa.Table))
         if tabular != (column is not None):
             raise TypeError(
