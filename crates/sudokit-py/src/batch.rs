@@ -4,6 +4,10 @@
 //! The calling thread waits outside the GIL while the work runs on the pool. Every
 //! [`TICK`] it takes the GIL back for a moment to report progress to the optional
 //! callback and to let `KeyboardInterrupt` through; either one raising stops the batch.
+//!
+//! A puzzle that cannot be read, checked or answered either raises (the first by
+//! position, [`Errors::Raise`]) or becomes its exception object in its place
+//! ([`Errors::Return`]), so one bad puzzle never loses the others' results.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex};
@@ -12,6 +16,7 @@ use std::time::Duration;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
+use pyo3::IntoPyObjectExt;
 use rayon::prelude::*;
 use sudokit::Grid;
 
@@ -22,10 +27,12 @@ use crate::read;
 /// How often a running batch reports progress and checks for interrupts.
 const TICK: Duration = Duration::from_millis(100);
 
-/// One puzzle of a batch as handed over: text, or a grid already built.
+/// One puzzle of a batch as handed over: text, a grid already built, or (when errors
+/// are returned) what was handed over instead, by its type's name.
 enum Input {
     Text(PyBackedStr),
     Grid(Grid),
+    Wrong(String),
 }
 
 impl Input {
@@ -33,6 +40,33 @@ impl Input {
         match self {
             Input::Text(text) => read::puzzle(text, size),
             Input::Grid(grid) => read::check(grid.clone()),
+            Input::Wrong(kind) => Err(Failure::Type(format!(
+                "a puzzle is a string, Puzzle or Grid, not {kind}"
+            ))),
+        }
+    }
+}
+
+/// What a batch does with a puzzle that cannot be read, checked or answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Errors {
+    /// Raise the first failure by position, its message starting with the position
+    /// (`puzzles[3]: …`).
+    Raise,
+    /// Put each failure's exception object in its puzzle's place and go on.
+    Return,
+}
+
+impl Errors {
+    /// The choice named by `errors=`: `"raise"` or `"return"`.
+    pub fn named(name: &str) -> PyResult<Errors> {
+        match name {
+            "raise" => Ok(Errors::Raise),
+            "return" => Ok(Errors::Return),
+            _ => Err(PyValueError::new_err(format!(
+                "errors={name:?} is not a choice: give \"raise\" (stop at the first bad puzzle) \
+                 or \"return\" (its exception in its place)"
+            ))),
         }
     }
 }
@@ -45,14 +79,21 @@ pub struct Options<'py> {
     pub progress: Option<Bound<'py, PyAny>>,
 }
 
-/// Takes the puzzles out of any iterable of strings, `Puzzle`s or `Grid`s.
-fn gather(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<Input>> {
+/// Takes the puzzles out of any iterable of strings, `Puzzle`s or `Grid`s; anything
+/// else raises `TypeError`, or is kept as a wrong input when errors are returned.
+fn gather(puzzles: &Bound<'_, PyAny>, errors: Errors) -> PyResult<Vec<Input>> {
     let mut inputs = Vec::with_capacity(puzzles.len().unwrap_or(0));
     for item in puzzles.try_iter()? {
         let item = item?;
         inputs.push(match item.cast::<PyGrid>() {
             Ok(grid) => Input::Grid(grid.get().grid.clone()),
-            Err(_) => Input::Text(item.extract()?),
+            Err(_) => match item.extract() {
+                Ok(text) => Input::Text(text),
+                Err(_) if errors == Errors::Return => {
+                    Input::Wrong(item.get_type().name()?.to_string())
+                }
+                Err(e) => return Err(e),
+            },
         });
     }
     Ok(inputs)
@@ -85,28 +126,47 @@ impl Shared {
 }
 
 /// Reads and checks every puzzle of `puzzles` (any iterable of strings, `Puzzle`s or
-/// `Grid`s; `size` as for `Puzzle`) and runs `work` on it; results in order. The first
-/// puzzle (by position) that cannot be read, checked or answered raises, its message
-/// starting with its position (`puzzles[3]: …`).
-pub fn run<T, W>(
-    py: Python<'_>,
-    puzzles: &Bound<'_, PyAny>,
+/// `Grid`s; `size` as for `Puzzle`) and runs `work` on it; results in order, each
+/// converted to a Python object by `convert`. A puzzle that cannot be read, checked or
+/// answered is handled as `errors` says.
+pub fn run<'py, T, W, C>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
     size: Option<usize>,
-    options: Options<'_>,
+    options: Options<'py>,
+    errors: Errors,
     work: W,
-) -> PyResult<Vec<T>>
+    convert: C,
+) -> PyResult<Vec<Py<PyAny>>>
 where
     T: Send,
     W: Fn(&Grid) -> Result<T, Failure> + Sync,
+    C: Fn(T) -> PyResult<Py<PyAny>>,
 {
-    let inputs = gather(puzzles)?;
+    let inputs = gather(puzzles, errors)?;
     let results = run_indexed(py, inputs.len(), options, |i| {
         inputs[i].puzzle(size).and_then(|grid| work(&grid))
     })?;
+    values(py, results, errors, convert)
+}
+
+/// The results of a batch as Python objects, each converted by `convert`; a failure
+/// raises (the first, its message starting with its position) or becomes its
+/// exception object, as `errors` says.
+pub fn values<T>(
+    py: Python<'_>,
+    results: Vec<Result<T, Failure>>,
+    errors: Errors,
+    convert: impl Fn(T) -> PyResult<Py<PyAny>>,
+) -> PyResult<Vec<Py<PyAny>>> {
     results
         .into_iter()
         .enumerate()
-        .map(|(i, result)| result.map_err(|f| f.into_pyerr_at(&format!("puzzles[{i}]: "))))
+        .map(|(i, result)| match (result, errors) {
+            (Ok(value), _) => convert(value),
+            (Err(f), Errors::Raise) => Err(f.into_pyerr_at(&format!("puzzles[{i}]: "))),
+            (Err(f), Errors::Return) => f.into_pyerr_at("").into_value(py).into_py_any(py),
+        })
         .collect()
 }
 

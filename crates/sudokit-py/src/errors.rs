@@ -6,7 +6,7 @@
 //! terminal are the same.
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
@@ -72,6 +72,8 @@ pub enum Failure {
     Multiple,
     /// Generation failed.
     Generate(sudokit::generate::GenerateError),
+    /// Something other than a puzzle where a puzzle was expected.
+    Type(String),
 }
 
 impl Failure {
@@ -93,6 +95,7 @@ impl Failure {
                 MultipleSolutions::new_err(format!("{prefix}more than one solution"))
             }
             Failure::Generate(e) => GenerateError::new_err(format!("{prefix}{e}")),
+            Failure::Type(msg) => PyTypeError::new_err(format!("{prefix}{msg}")),
         }
     }
 }

@@ -48,7 +48,7 @@ impl Selection {
     }
 
     /// Runs `f` with a solver for this selection (the shared one for the default).
-    fn with_solver<T>(&self, explain: bool, f: impl FnOnce(&Solver) -> T) -> PyResult<T> {
+    pub fn with_solver<T>(&self, explain: bool, f: impl FnOnce(&Solver) -> T) -> PyResult<T> {
         if self.techniques.is_none() && self.without.is_none() && self.uniqueness {
             return Ok(f(solver(explain)));
         }

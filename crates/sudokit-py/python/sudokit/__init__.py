@@ -3,7 +3,9 @@
 Read a puzzle of any classic size from text in any common format (or from lists or a
 numpy array), then solve it, count its solutions or check that it is unique; ask the
 logic solver for a hint, the steps of a solution or a difficulty rating; solve large
-batches in parallel with ``solve_many``; make new puzzles with ``generate``.
+batches in parallel with ``solve_many``, ``count_many`` and ``rate_many``; make new
+puzzles with ``generate`` and ``generate_many``. ``sudokit.dask`` maps the same batches
+over Dask collections, pandas and pyarrow (``pip install 'sudokit[dask]'``).
 
 >>> import sudokit
 >>> p = sudokit.Puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
@@ -39,6 +41,8 @@ from ._sudokit import (
     __version__,
     count_many,
     generate,
+    generate_many,
+    rate_many,
     solve_many,
 )
 
@@ -58,5 +62,7 @@ __all__ = [
     "__version__",
     "count_many",
     "generate",
+    "generate_many",
+    "rate_many",
     "solve_many",
 ]

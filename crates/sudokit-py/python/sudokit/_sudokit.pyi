@@ -1,6 +1,6 @@
 """Type stubs for the native module; the docstrings live in the module itself."""
 
-from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 __version__: str
 ENGINES: Tuple[str, ...]
@@ -85,6 +85,9 @@ class Puzzle(Grid):
 PuzzleInput = Union[str, Grid]
 Progress = Callable[[int, int], Any]
 
+Errors = Literal["raise", "return"]
+
+@overload
 def solve_many(
     puzzles: Iterable[PuzzleInput],
     *,
@@ -94,7 +97,21 @@ def solve_many(
     threads: Optional[int] = None,
     progress: Optional[Progress] = None,
     time_limit: Optional[float] = None,
+    errors: Literal["raise"] = "raise",
 ) -> List[Optional[Grid]]: ...
+@overload
+def solve_many(
+    puzzles: Iterable[PuzzleInput],
+    *,
+    engine: Optional[str] = None,
+    strict: bool = False,
+    size: Optional[int] = None,
+    threads: Optional[int] = None,
+    progress: Optional[Progress] = None,
+    time_limit: Optional[float] = None,
+    errors: Errors,
+) -> List[Union[Grid, None, Exception]]: ...
+@overload
 def count_many(
     puzzles: Iterable[PuzzleInput],
     limit: int = 2,
@@ -104,7 +121,31 @@ def count_many(
     threads: Optional[int] = None,
     progress: Optional[Progress] = None,
     time_limit: Optional[float] = None,
+    errors: Literal["raise"] = "raise",
 ) -> List[int]: ...
+@overload
+def count_many(
+    puzzles: Iterable[PuzzleInput],
+    limit: int = 2,
+    *,
+    engine: Optional[str] = None,
+    size: Optional[int] = None,
+    threads: Optional[int] = None,
+    progress: Optional[Progress] = None,
+    time_limit: Optional[float] = None,
+    errors: Errors,
+) -> List[Union[int, Exception]]: ...
+def rate_many(
+    puzzles: Iterable[PuzzleInput],
+    *,
+    techniques: Optional[str] = None,
+    without: Optional[str] = None,
+    uniqueness: bool = True,
+    size: Optional[int] = None,
+    threads: Optional[int] = None,
+    progress: Optional[Progress] = None,
+    errors: Errors = "return",
+) -> List[Union[Rating, Exception]]: ...
 def generate(
     n: int = 1,
     *,
@@ -118,3 +159,17 @@ def generate(
     threads: Optional[int] = None,
     progress: Optional[Progress] = None,
 ) -> List[Puzzle]: ...
+def generate_many(
+    indices: Iterable[int],
+    *,
+    seed: int,
+    size: int = 9,
+    symmetry: str = "rotate-180",
+    clues: Optional[int] = None,
+    strict_minimal: bool = False,
+    difficulty: Optional[str] = None,
+    max_attempts: int = 1000,
+    threads: Optional[int] = None,
+    progress: Optional[Progress] = None,
+    errors: Errors = "return",
+) -> List[Union[Puzzle, Exception]]: ...
