@@ -168,3 +168,40 @@ pub fn row(corpus: &Corpus, solver: &Solver, side: Side, reps: usize) -> Result<
         a / b
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With the crate's technique set, sudokit finishes exactly the puzzles the crate
+    /// finishes (every finished grid checked by `verify`), on samples where some are
+    /// finished and some are not.
+    #[test]
+    fn crate_set_finishes_what_the_crate_finishes() {
+        let solver = Solver::new(techniques("crate").unwrap()).explain(false);
+        for name in ["17_clue.txt", "top1465.txt"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../data")
+                .join(name);
+            let mut corpus = Corpus::load(&path).unwrap();
+            corpus.truncate(300);
+            let done = verify(&corpus, &solver).unwrap();
+            assert!(
+                done.ours > 0 && done.ours < corpus.len(),
+                "{name}: {done:?}"
+            );
+            for (g, p) in corpus.grids.iter().zip(&corpus.peers) {
+                let mut c = Candidates::from_grid(g);
+                let ours = solver.solve(&mut c, |_, _| {}) == Outcome::Solved;
+                let peer = StrategySolver::from_sudoku(*p).solve(STRATEGIES).is_ok();
+                assert_eq!(ours, peer, "{name}: {g}");
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_techniques_are_refused() {
+        assert!(techniques("crate").is_ok());
+        assert!(techniques("no-such-technique").is_err());
+    }
+}
