@@ -7,9 +7,14 @@
 //! (solutions with [`Grid::is_solution_of`], counts against each other); the timing
 //! functions then run one solver over the corpus, or a range of it, and return the
 //! elapsed time, and [`best_chunked`] times a comparison's four runs chunk by chunk.
-//! [`boards`] makes seeded test puzzles for boards of every classic size.
+//! [`boards`] makes seeded test puzzles for boards of every classic size; [`logic`],
+//! [`generation`] and [`tdoku`] hold the other comparisons, which `compare-all` prints
+//! together.
 
 pub mod boards;
+pub mod generation;
+pub mod logic;
+pub mod tdoku;
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -95,6 +100,12 @@ impl Corpus {
     /// Whether the file held no puzzle.
     pub fn is_empty(&self) -> bool {
         self.grids.is_empty()
+    }
+
+    /// Keeps the first `n` puzzles only.
+    pub fn truncate(&mut self, n: usize) {
+        self.grids.truncate(n);
+        self.peers.truncate(n);
     }
 
     /// Solves every puzzle with both libraries (first solution and count to 2) and checks
@@ -205,6 +216,43 @@ pub fn time_range(corpus: &Corpus, task: Task, range: Range<usize>) -> (Duration
     (start.elapsed(), std::hint::black_box(sum))
 }
 
+/// Puzzles per second: `n` puzzles in `d`.
+pub fn rate(n: usize, d: Duration) -> f64 {
+    n as f64 / d.as_secs_f64().max(1e-9)
+}
+
+/// The engine comparison of one file: puzzles per second of sudokit and the peer.
+#[derive(Debug, Clone, Copy)]
+pub struct EngineRates {
+    /// First solution: sudokit, peer.
+    pub first: [f64; 2],
+    /// Count to two: sudokit, peer.
+    pub limit2: [f64; 2],
+    /// What the verification pass found.
+    pub checked: Checked,
+}
+
+/// Verifies every answer of both ([`Corpus::verify`]), then times the four runs
+/// ([`best_chunked`], `reps` repetitions).
+pub fn compare_engines(corpus: &Corpus, reps: usize) -> Result<EngineRates, String> {
+    let checked = corpus
+        .verify()
+        .map_err(|e| format!("verification failed: {e}"))?;
+    let tasks = [
+        Task::SudokitFirst,
+        Task::PeerFirst,
+        Task::SudokitLimit2,
+        Task::PeerLimit2,
+    ];
+    let best = best_chunked(corpus, &tasks, reps);
+    let r = |d| rate(corpus.len(), d);
+    Ok(EngineRates {
+        first: [r(best[0]), r(best[1])],
+        limit2: [r(best[2]), r(best[3])],
+        checked,
+    })
+}
+
 /// Puzzles per timed chunk at most: a few milliseconds of work on the hardest files.
 const CHUNK: usize = 250;
 
@@ -251,40 +299,63 @@ pub fn chunks(len: usize, chunk: usize) -> impl Iterator<Item = Range<usize>> {
         .map(move |start| start..(start + chunk).min(len))
 }
 
+/// The directory of the shared data sets: `$SUDOKIT_BENCH_DATA` when set, else
+/// `../shared/data/` beside the project.
+pub fn shared_dir() -> PathBuf {
+    match std::env::var_os("SUDOKIT_BENCH_DATA") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
+    }
+}
+
+/// The 9×9 samples under `data/` that stand in for the shared files, in their order.
+const SAMPLES: [&str; 5] = [
+    "17_clue.txt",
+    "top1465.txt",
+    "hardest_11plus.txt",
+    "hardest_1106.txt",
+    "serg_multi.txt",
+];
+
 /// The puzzle files benchmarked by default: every `puzzles*` file of the shared data
-/// sets next to the project when they exist, else the samples under `data/`.
+/// sets ([`shared_dir`]) when they exist, else the 9×9 samples under `data/`.
 pub fn default_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let listed = |dir: PathBuf, keep: fn(&str) -> bool| -> Vec<PathBuf> {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map(|it| {
-                it.filter_map(Result::ok)
-                    .map(|e| e.path())
-                    .filter(|p| p.is_file())
-                    .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(keep))
-                    .collect()
-            })
-            .unwrap_or_default();
-        files.sort();
-        files
-    };
-    let shared = listed(root.join("../shared/data"), |n| n.starts_with("puzzles"));
+    let mut shared: Vec<PathBuf> = std::fs::read_dir(shared_dir())
+        .map(|it| {
+            it.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_file())
+                .filter(|p| {
+                    p.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with("puzzles"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    shared.sort();
     if shared.is_empty() {
-        listed(root.join("data"), |n| n.ends_with(".txt"))
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
+        SAMPLES
+            .iter()
+            .map(|n| data.join(n))
+            .filter(|p| p.exists())
+            .collect()
     } else {
         shared
     }
 }
 
-/// `name` in the shared data sets (`../shared/data/` beside the project) when it is
-/// there, else the sample `data/sample` shipped with the project.
+/// `name` in the shared data sets ([`shared_dir`]) when it is there, else the sample
+/// `data/sample` shipped with the project.
 pub fn shared_or_sample(name: &str, sample: &str) -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let shared = root.join("../shared/data").join(name);
+    let shared = shared_dir().join(name);
     if shared.exists() {
         shared
     } else {
-        root.join("data").join(sample)
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../data")
+            .join(sample)
     }
 }
 

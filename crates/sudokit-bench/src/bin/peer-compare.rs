@@ -20,9 +20,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
-
-use sudokit_bench::{best_chunked, default_files, time, Corpus, Task};
+use sudokit_bench::{default_files, time, Corpus, Task};
 
 fn main() -> ExitCode {
     let mut reps = 5usize;
@@ -108,35 +106,27 @@ fn main() -> ExitCode {
                 continue;
             }
         };
-        let checked = match corpus.verify() {
-            Ok(c) => c,
+        let r = match sudokit_bench::compare_engines(&corpus, reps) {
+            Ok(r) => r,
             Err(e) => {
-                eprintln!("verification failed: {e}");
+                eprintln!("{e}");
                 failed = true;
                 continue;
             }
         };
-        let tasks = [
-            Task::SudokitFirst,
-            Task::PeerFirst,
-            Task::SudokitLimit2,
-            Task::PeerLimit2,
-        ];
-        let best = best_chunked(&corpus, &tasks, reps);
         let n = corpus.len() as f64;
-        let rate = |d: Duration| n / d.as_secs_f64();
         println!(
             "| {} | {} | {:.0} | {:.0} | {:.2}× | {:.0} | {:.0} | {:.2}× | {:.2}, {:.2} |",
             corpus.name,
             corpus.len(),
-            rate(best[0]),
-            rate(best[1]),
-            rate(best[0]) / rate(best[1]),
-            rate(best[2]),
-            rate(best[3]),
-            rate(best[2]) / rate(best[3]),
-            checked.first.guesses as f64 / n,
-            checked.limit2.guesses as f64 / n,
+            r.first[0],
+            r.first[1],
+            r.first[0] / r.first[1],
+            r.limit2[0],
+            r.limit2[1],
+            r.limit2[0] / r.limit2[1],
+            r.checked.first.guesses as f64 / n,
+            r.checked.limit2.guesses as f64 / n,
         );
     }
     if failed {
