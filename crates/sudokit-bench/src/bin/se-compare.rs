@@ -10,7 +10,7 @@
 //! exact, the histogram of ER differences (ours − SE's) and the throughput ratio.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
@@ -36,6 +36,9 @@ struct Args {
     /// Show each puzzle whose ER differs.
     #[arg(long)]
     verbose: bool,
+    /// Print sudokit's path for this puzzle and stop.
+    #[arg(long)]
+    path: Option<String>,
     /// Puzzle files, one 81-character puzzle a line (for `--serate`).
     files: Vec<PathBuf>,
 }
@@ -85,7 +88,7 @@ fn parse_seconds(s: &str) -> f64 {
     total
 }
 
-fn run_serate(build: &PathBuf, file: &PathBuf) -> Result<Vec<Rated>, String> {
+fn run_serate(build: &Path, file: &Path) -> Result<Vec<Rated>, String> {
     let out = Command::new("java")
         .arg("-Xmx2g")
         .arg("-cp")
@@ -196,6 +199,28 @@ fn compare(rated: &[Rated], limit: f64, verbose: bool) -> Result<Tally, String> 
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if let Some(p) = &args.path {
+        let grid: Grid = match p.parse() {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("se-compare: bad puzzle: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        match sudokit::serate::explain(
+            &grid,
+            Budget::time(Duration::from_secs_f64(args.time_limit)),
+        ) {
+            Ok(r) => {
+                for s in &r.steps {
+                    println!("  > {s}");
+                }
+                println!("{}", r.rating);
+            }
+            Err(e) => eprintln!("se-compare: {e}"),
+        }
+        return ExitCode::SUCCESS;
+    }
     let mut sets: Vec<(String, Vec<Rated>)> = Vec::new();
     for f in &args.reference {
         match std::fs::read_to_string(f) {

@@ -1,7 +1,8 @@
 //! SE's producers below the chains, in SE's order: singles and the direct hints
 //! (a pointing, claiming or hidden subset that leaves a hidden single, rated by what
 //! it takes to see it), intersections, naked and hidden subsets, fish, XY- and
-//! XYZ-Wings. Each finder reports its hints in SE's scan order to a callback that may
+//! XYZ-Wings. A direct hint only places its cell (SE leaves its eliminations to
+//! later steps). Each finder reports its hints in SE's scan order to a callback that may
 //! stop it; the intersections, pairs and X-Wing also say which candidates had to be
 //! gone for them to hold, which the nested chains ask.
 
@@ -76,6 +77,26 @@ impl Parents {
 pub(crate) struct Found {
     pub hint: Hint,
     pub parents: Option<Parents>,
+}
+
+impl Found {
+    /// A hint that only eliminates.
+    pub(crate) fn eliminates(
+        rating: f64,
+        name: &'static str,
+        removals: Vec<(u8, u16)>,
+        parents: Option<Parents>,
+    ) -> Found {
+        Found {
+            hint: Hint {
+                rating,
+                name,
+                removals,
+                place: None,
+            },
+            parents,
+        }
+    }
 }
 
 /// The callback a finder reports to; `true` stops the finder.
@@ -256,7 +277,7 @@ fn direct_locking(
                 } else {
                     "Direct Claiming"
                 },
-                removals: locking_removals(b, r1, r2, v),
+                removals: Vec::new(),
                 place: Some((hcell, v)),
             };
             if sink(Found {
@@ -333,7 +354,7 @@ fn hidden_sets(b: &Board, degree: usize, direct: bool, sink: &mut Sink) -> bool 
                             } else {
                                 "Direct Hidden Triplet"
                             },
-                            removals,
+                            removals: Vec::new(),
                             place: Some(place),
                         },
                         parents: None,
@@ -347,18 +368,11 @@ fn hidden_sets(b: &Board, degree: usize, direct: bool, sink: &mut Sink) -> bool 
                         3 => (4.0, "Hidden Triplet"),
                         _ => (5.4, "Hidden Quad"),
                     };
-                    Found {
-                        hint: Hint {
-                            rating,
-                            name,
-                            removals,
-                            place: None,
-                        },
-                        parents: Some(Parents::Hidden {
-                            region: (t as u8, i as u8),
-                            values: value_set,
-                        }),
-                    }
+                    let parents = Parents::Hidden {
+                        region: (t as u8, i as u8),
+                        values: value_set,
+                    };
+                    Found::eliminates(rating, name, removals, Some(parents))
                 };
                 if sink(found) {
                     return true;

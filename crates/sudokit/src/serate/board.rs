@@ -128,6 +128,9 @@ impl Board {
 /// Subsets of `k` of `n` items as position lists, in SE's order: by the value of the
 /// bit pattern, smallest first (Gosper's order).
 pub(crate) fn combinations(k: usize, n: usize) -> Vec<Vec<usize>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
     let mut out = Vec::new();
     let mut mask: u32 = (1 << k) - 1;
     while mask < (1 << n) {

@@ -20,6 +20,9 @@
 //! Source: Sudoku Explainer 1.2.1 by Nicolas Juillerat and its `serate` entry point
 //! (gsf), as kept in the SukakuExplainer project; facts and ratings only.
 
+// Regions, positions and values are indices into SE's tables, named as SE names them.
+#![allow(clippy::needless_range_loop)]
+
 mod aligned;
 mod basic;
 mod board;
