@@ -32,10 +32,11 @@ mod unique;
 use std::fmt;
 use std::time::Instant;
 
+use crate::candidates::Candidates;
 use crate::engine::Budget;
 use crate::grid::Grid;
 use crate::logic::Rating;
-use crate::rating::{check_unique, SolutionsError};
+use crate::rating::{check_unique, check_unique_state, SolutionsError};
 
 pub(crate) use board::Board;
 
@@ -166,6 +167,28 @@ pub fn explain(puzzle: &Grid, budget: Budget) -> Result<SeReport, SeError> {
         deadline: budget.deadline,
     };
     solve(Board::from_values(&values), clock)
+}
+
+/// SE's rating and path from a candidate state (a puzzle's or a pencilmark grid's),
+/// which must have exactly one solution.
+pub fn explain_state(c: &Candidates, budget: Budget) -> Result<SeReport, SeError> {
+    if c.layout().size() != 9 || !c.layout().is_classic() {
+        return Err(SeError::Unsupported);
+    }
+    check_unique_state(c)?;
+    let mut b = Board::from_values(&[0; 81]);
+    for cell in 0..81 {
+        b.values[cell] = c.value(cell);
+        b.cands[cell] = if b.values[cell] == 0 {
+            (c.mask(cell) << 1) as u16
+        } else {
+            0
+        };
+    }
+    let clock = Clock {
+        deadline: budget.deadline,
+    };
+    solve(b, clock)
 }
 
 /// Runs SE's loop on a board: one hint at a time until solved.
