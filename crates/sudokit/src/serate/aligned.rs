@@ -15,28 +15,33 @@ fn sees(a: u8, b: u8) -> bool {
     PEERS[a as usize].contains(&b)
 }
 
-/// Candidate cells and their excluders, with at most `max` values per excluder.
-fn candidates(b: &Board, max: u32) -> Vec<(u8, Vec<u8>)> {
+/// Candidate cells and their excluders (a cell mask), with at most `max` values per
+/// excluder.
+fn candidates(b: &Board, max: u32) -> Vec<(u8, u128)> {
     let mut out = Vec::new();
     for c in 0..81u8 {
         if b.cands[c as usize].count_ones() < 2 {
             continue;
         }
         let mut single = false;
-        let mut excl = Vec::new();
+        let mut excl = 0u128;
         for &p in &PEERS[c as usize] {
             let n = b.cands[p as usize].count_ones();
             if n == 1 {
                 single = true;
             } else if n >= 2 && n <= max {
-                excl.push(p);
+                excl |= 1u128 << p;
             }
         }
-        if !single && !excl.is_empty() {
+        if !single && excl != 0 {
             out.push((c, excl));
         }
     }
     out
+}
+
+fn cells(mask: u128) -> Vec<u8> {
+    (0..81u8).filter(|&c| mask & (1u128 << c) != 0).collect()
 }
 
 fn values(mask: u16) -> Vec<u8> {
@@ -97,10 +102,6 @@ fn pairs_of(n: usize) -> impl Iterator<Item = (usize, usize)> {
     (1..n).flat_map(|j| (0..j).map(move |i| (i, j)))
 }
 
-fn common(a: &[u8], b: &[u8]) -> Vec<u8> {
-    a.iter().copied().filter(|x| b.contains(x)).collect()
-}
-
 /// Aligned pair exclusion.
 pub(crate) fn pairs(b: &Board, sink: &mut Sink) -> bool {
     let cand = candidates(b, 2);
@@ -108,21 +109,13 @@ pub(crate) fn pairs(b: &Board, sink: &mut Sink) -> bool {
         return false;
     }
     for (i, j) in pairs_of(cand.len()) {
-        let excl = common(&cand[i].1, &cand[j].1);
-        if excl.len() < 2 {
+        let excl = cand[i].1 & cand[j].1;
+        if excl.count_ones() < 2 {
             continue;
         }
-        if let Some(removals) = exclusion(b, &[cand[i].0, cand[j].0], &excl) {
-            let hint = Hint {
-                rating: 6.2,
-                name: "Aligned Pair Exclusion",
-                removals,
-                place: None,
-            };
-            if sink(Found {
-                hint,
-                parents: None,
-            }) {
+        if let Some(removals) = exclusion(b, &[cand[i].0, cand[j].0], &cells(excl)) {
+            let found = Found::eliminates(6.2, "Aligned Pair Exclusion", removals, None);
+            if sink(found) {
                 return true;
             }
         }
@@ -136,25 +129,25 @@ pub(crate) fn triplets(b: &Board) -> Option<Hint> {
     if cand.len() < 3 {
         return None;
     }
-    let cells: Vec<u8> = cand.iter().map(|c| c.0).collect();
+    let mut index = [usize::MAX; 81];
+    let mut all = 0u128;
+    for (k, &(c, _)) in cand.iter().enumerate() {
+        index[c as usize] = k;
+        all |= 1u128 << c;
+    }
     for (i, j) in pairs_of(cand.len()) {
-        let (c0, c1) = (cand[i].0, cand[j].0);
-        let mut twin: Vec<u8> = Vec::new();
-        for &x in cand[i].1.iter().chain(&cand[j].1) {
-            if !twin.contains(&x) && cells.contains(&x) && x != c0 && x != c1 {
-                twin.push(x);
-            }
-        }
-        for &t in &twin {
-            let k = cells
-                .iter()
-                .position(|&c| c == t)
-                .expect("a candidate cell");
-            let excl = common(&common(&cand[i].1, &cand[j].1), &cand[k].1);
-            if excl.len() < 2 {
+        let ((c0, e0), (c1, e1)) = (cand[i], cand[j]);
+        let pair = e0 & e1;
+        let not_pair = !((1u128 << c0) | (1u128 << c1));
+        // SE's order: the first cell's excluders, then the second's.
+        let first = e0 & all & not_pair;
+        let second = e1 & !e0 & all & not_pair;
+        for t in cells(first).into_iter().chain(cells(second)) {
+            let excl = pair & cand[index[t as usize]].1;
+            if excl.count_ones() < 2 {
                 continue;
             }
-            if let Some(removals) = exclusion(b, &[c0, c1, t], &excl) {
+            if let Some(removals) = exclusion(b, &[c0, c1, t], &cells(excl)) {
                 return Some(Hint {
                     rating: 7.5,
                     name: "Aligned Triplet Exclusion",

@@ -41,11 +41,41 @@ struct Pot {
     value: u8,
     on: bool,
     cause: Cause,
-    parents: Vec<P>,
+    parents: Links,
     nested: Option<Rc<ChainHint>>,
 }
 
 type P = Rc<Pot>;
+
+/// A potential's parents; most have one, kept without a second allocation.
+#[derive(Debug)]
+enum Links {
+    Zero,
+    One(P),
+    Many(Box<[P]>),
+}
+
+impl Links {
+    fn from_vec(mut v: Vec<P>) -> Links {
+        match v.len() {
+            0 => Links::Zero,
+            1 => Links::One(v.pop().expect("one parent")),
+            _ => Links::Many(v.into_boxed_slice()),
+        }
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, P> {
+        match self {
+            Links::Zero => [].iter(),
+            Links::One(p) => std::slice::from_ref(p).iter(),
+            Links::Many(v) => v.iter(),
+        }
+    }
+
+    fn first(&self) -> Option<&P> {
+        self.iter().next()
+    }
+}
 
 const KEYS: usize = 81 * 18;
 
@@ -65,67 +95,70 @@ fn start(cell: u8, value: u8, on: bool) -> P {
         value,
         on,
         cause: Cause::Start,
-        parents: Vec::new(),
+        parents: Links::Zero,
         nested: None,
     })
 }
 
-/// An insertion-ordered set of potentials keyed by (cell, value, on).
+/// An insertion-ordered set of potentials keyed by (cell, value, on), with the
+/// position of each key inline (no allocation for the index).
 struct PotSet {
-    slot: Vec<u32>,
+    slot: [u16; KEYS],
     items: Vec<P>,
 }
+
+const ABSENT: u16 = u16::MAX;
 
 impl PotSet {
     fn new() -> PotSet {
         PotSet {
-            slot: vec![u32::MAX; KEYS],
+            slot: [ABSENT; KEYS],
             items: Vec::new(),
         }
     }
 
     fn contains(&self, k: usize) -> bool {
-        self.slot[k] != u32::MAX
+        self.slot[k] != ABSENT
     }
 
     fn get(&self, k: usize) -> Option<&P> {
         let s = self.slot[k];
-        (s != u32::MAX).then(|| &self.items[s as usize])
+        (s != ABSENT).then(|| &self.items[s as usize])
     }
 
     /// Adds `p` unless a potential with its key is there.
     fn add(&mut self, p: P) {
         let k = p.key();
-        if self.slot[k] == u32::MAX {
-            self.slot[k] = self.items.len() as u32;
+        if self.slot[k] == ABSENT {
+            self.slot[k] = self.items.len() as u16;
             self.items.push(p);
         }
     }
 
     fn copy(&self) -> PotSet {
         PotSet {
-            slot: self.slot.clone(),
+            slot: self.slot,
             items: self.items.clone(),
         }
     }
 
     /// Keeps the potentials whose key `other` has, in this set's order.
     fn retain(&mut self, other: &PotSet) {
-        let kept: Vec<P> = self
-            .items
-            .drain(..)
-            .filter(|p| other.contains(p.key()))
-            .collect();
-        self.slot.iter_mut().for_each(|s| *s = u32::MAX);
-        for p in kept {
-            self.add(p);
+        let old = std::mem::take(&mut self.items);
+        for p in &old {
+            self.slot[p.key()] = ABSENT;
+        }
+        for p in old {
+            if other.contains(p.key()) {
+                self.add(p);
+            }
         }
     }
 }
 
 /// The potentials of a chain, target first, breadth first, each key once.
 fn chain_of(target: &P) -> Vec<P> {
-    let mut done = vec![false; KEYS];
+    let mut done = [false; KEYS];
     let mut out = Vec::new();
     let mut todo = vec![target.clone()];
     while !todo.is_empty() {
@@ -691,7 +724,7 @@ impl Chaining {
                             value: v,
                             on: false,
                             cause: Cause::Advanced,
-                            parents: real.clone(),
+                            parents: Links::from_vec(real.clone()),
                             nested: nested.cloned(),
                         }));
                     }
@@ -746,7 +779,7 @@ fn on_to_off(grid: &Board, p: &P, y: bool) -> Vec<P> {
                     value: v,
                     on: false,
                     cause: Cause::NakedSingle,
-                    parents: vec![p.clone()],
+                    parents: Links::One(p.clone()),
                     nested: None,
                 }));
             }
@@ -765,7 +798,7 @@ fn on_to_off(grid: &Board, p: &P, y: bool) -> Vec<P> {
                     value: p.value,
                     on: false,
                     cause: Cause::Hidden(t as u8),
-                    parents: vec![p.clone()],
+                    parents: Links::One(p.clone()),
                     nested: None,
                 }));
             }
@@ -798,10 +831,11 @@ fn off_to_on(
     };
     if y && grid.cands[c].count_ones() == 2 {
         let other = (grid.cands[c] & !(1 << p.value)).trailing_zeros() as u8;
-        let mut parents = vec![p.clone()];
+        let mut parents = Vec::new();
         for v in 1..=9u8 {
             hidden(c, v, &mut parents);
         }
+        let parents = with_first(p, parents);
         out.push(Rc::new(Pot {
             cell: p.cell,
             value: other,
@@ -829,10 +863,11 @@ fn off_to_on(
             if out.iter().any(|q| q.cell == o && q.value == p.value) {
                 continue;
             }
-            let mut parents = vec![p.clone()];
+            let mut parents = Vec::new();
             for &rc in &REGIONS[t][r] {
                 hidden(rc as usize, p.value, &mut parents);
             }
+            let parents = with_first(p, parents);
             out.push(Rc::new(Pot {
                 cell: o,
                 value: p.value,
@@ -844,6 +879,17 @@ fn off_to_on(
         }
     }
     out
+}
+
+/// `first`, then `more`.
+fn with_first(first: &P, more: Vec<P>) -> Links {
+    if more.is_empty() {
+        return Links::One(first.clone());
+    }
+    let mut v = Vec::with_capacity(more.len() + 1);
+    v.push(first.clone());
+    v.extend(more);
+    Links::Many(v.into_boxed_slice())
 }
 
 /// Does `parent` lie on the first-parent line of `child`?
@@ -989,7 +1035,7 @@ fn reversed(org: &P) -> P {
             value: p.value,
             on: !p.on,
             cause: p.cause,
-            parents: node.into_iter().collect(),
+            parents: node.map_or(Links::Zero, Links::One),
             nested: None,
         }));
     }
