@@ -7,7 +7,9 @@
 //! `--reference FILE` reads a saved run instead (lines `= PUZZLE ER/EP/ED TIME`, as
 //! `serate --format='= %g %r/%p/%d %e'` writes them). sudokit rates the same puzzles on
 //! one thread. Printed per file and in total: ER exact and within 0.1, EP and ED
-//! exact, the histogram of ER differences (ours − SE's) and the throughput ratio.
+//! exact, the histogram of ER differences (ours − SE's) and the throughput ratio: CPU
+//! time against CPU time when `serate` runs here (the JVM's own threads included),
+//! else wall clock against the times a saved run recorded.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -15,6 +17,7 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+use cpu_time::ProcessTime;
 use sudokit::engine::Budget;
 use sudokit::serate::{rate, SeError};
 use sudokit::Grid;
@@ -48,6 +51,24 @@ struct Rated {
     puzzle: String,
     se: [u16; 3],
     seconds: f64,
+}
+
+/// SE's ratings of a file and the time `serate` took: CPU time of the whole run
+/// when it ran here, else the sum of its own per-puzzle (wall-clock) times.
+struct Run {
+    name: String,
+    rated: Vec<Rated>,
+    cpu: Option<f64>,
+}
+
+/// CPU seconds used by the waited-for children of this process (Linux `/proc`).
+fn children_cpu() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    // Fields 16 and 17 of stat (cutime, cstime), counted from 1, in clock ticks.
+    let ticks: f64 = fields.get(13)?.parse::<f64>().ok()? + fields.get(14)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
 }
 
 fn tenths(s: &str) -> Option<u16> {
@@ -88,7 +109,8 @@ fn parse_seconds(s: &str) -> f64 {
     total
 }
 
-fn run_serate(build: &Path, file: &Path) -> Result<Vec<Rated>, String> {
+fn run_serate(build: &Path, file: &Path) -> Result<Run, String> {
+    let before = children_cpu();
     let out = Command::new("java")
         .arg("-Xmx2g")
         .arg("-cp")
@@ -109,10 +131,18 @@ fn run_serate(build: &Path, file: &Path) -> Result<Vec<Rated>, String> {
             String::from_utf8_lossy(&out.stderr)
         ));
     }
-    Ok(String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(parse_line)
-        .collect())
+    let cpu = match (before, children_cpu()) {
+        (Some(a), Some(b)) => Some(b - a),
+        _ => None,
+    };
+    Ok(Run {
+        name: file.display().to_string(),
+        rated: String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(parse_line)
+            .collect(),
+        cpu,
+    })
 }
 
 #[derive(Default)]
@@ -125,13 +155,21 @@ struct Tally {
     unrated: usize,
     hist: BTreeMap<i32, usize>,
     ours: Duration,
+    ours_cpu: f64,
     theirs: f64,
+    /// Whether `theirs` is CPU time (else serate's own wall-clock figures).
+    cpu: bool,
 }
 
 impl Tally {
     fn row(&self, name: &str) -> String {
         let pct = |k: usize| 100.0 * k as f64 / self.n.max(1) as f64;
-        let ratio = self.theirs / self.ours.as_secs_f64().max(1e-9);
+        let ours = if self.cpu {
+            self.ours_cpu
+        } else {
+            self.ours.as_secs_f64()
+        };
+        let ratio = self.theirs / ours.max(1e-9);
         format!(
             "| {name} | {} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {} | {:.1}× |",
             self.n,
@@ -155,13 +193,16 @@ impl Tally {
             *self.hist.entry(*k).or_default() += v;
         }
         self.ours += o.ours;
+        self.ours_cpu += o.ours_cpu;
         self.theirs += o.theirs;
+        self.cpu = o.cpu;
     }
 }
 
-fn compare(rated: &[Rated], limit: f64, verbose: bool) -> Result<Tally, String> {
+fn compare(run: &Run, limit: f64, verbose: bool) -> Result<Tally, String> {
     let mut t = Tally::default();
-    for r in rated {
+    let cpu_start = ProcessTime::now();
+    for r in &run.rated {
         let grid: Grid = r
             .puzzle
             .parse()
@@ -194,6 +235,11 @@ fn compare(rated: &[Rated], limit: f64, verbose: bool) -> Result<Tally, String> 
             Err(e) => return Err(format!("{}: {e}", r.puzzle)),
         }
     }
+    t.ours_cpu = cpu_start.elapsed().as_secs_f64();
+    if let Some(cpu) = run.cpu {
+        t.theirs = cpu;
+        t.cpu = true;
+    }
     Ok(t)
 }
 
@@ -221,13 +267,14 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let mut sets: Vec<(String, Vec<Rated>)> = Vec::new();
+    let mut sets: Vec<Run> = Vec::new();
     for f in &args.reference {
         match std::fs::read_to_string(f) {
-            Ok(text) => sets.push((
-                f.display().to_string(),
-                text.lines().filter_map(parse_line).collect(),
-            )),
+            Ok(text) => sets.push(Run {
+                name: f.display().to_string(),
+                rated: text.lines().filter_map(parse_line).collect(),
+                cpu: None,
+            }),
             Err(e) => {
                 eprintln!("se-compare: cannot read {}: {e}", f.display());
                 return ExitCode::FAILURE;
@@ -237,7 +284,7 @@ fn main() -> ExitCode {
     if let Some(build) = &args.serate {
         for f in &args.files {
             match run_serate(build, f) {
-                Ok(r) => sets.push((f.display().to_string(), r)),
+                Ok(r) => sets.push(r),
                 Err(e) => {
                     eprintln!("se-compare: {e}");
                     return ExitCode::FAILURE;
@@ -253,10 +300,10 @@ fn main() -> ExitCode {
     );
     println!("|---|---|---|---|---|---|---|---|");
     let mut total = Tally::default();
-    for (name, rated) in &sets {
-        match compare(rated, args.time_limit, args.verbose) {
+    for run in &sets {
+        match compare(run, args.time_limit, args.verbose) {
             Ok(t) => {
-                println!("{}", t.row(name));
+                println!("{}", t.row(&run.name));
                 total.add(&t);
             }
             Err(e) => {
