@@ -2,7 +2,8 @@
 //! set of Sudoku Explainer 1.2.1, and the path that earns them.
 //!
 //! Design: SE solves one hint at a time. Its producers run in a fixed order and the
-//! first hint any of them yields is applied (`SOLVERS` below). Each producer scans in
+//! first hint any of them yields is applied (`basic.rs`, then `chain.rs`, with the unique
+//! loops, BUG and aligned exclusions in between). Each producer scans in
 //! SE's order (blocks, then columns, then rows; values and cells ascending; subsets in
 //! the order of their bit patterns), because the first hint found decides the path.
 //! The chaining producers collect all their hints and yield the easiest: by rating,
