@@ -562,8 +562,8 @@ fn xy_wings(b: &Board, xyz: bool, sink: &mut Sink) -> bool {
     false
 }
 
-/// The finders SE runs before the chains, in its order.
-fn run_all(b: &Board, sink: &mut Sink) -> bool {
+/// SE's finders up to the XY- and XYZ-Wings, in its order (the unique loops come next).
+pub(crate) fn up_to_wings(b: &Board, sink: &mut Sink) -> bool {
     hidden_singles(b, sink)
         || locking(b, true, sink)
         || hidden_sets(b, 2, true, sink)
@@ -578,22 +578,11 @@ fn run_all(b: &Board, sink: &mut Sink) -> bool {
         || hidden_sets(b, 3, false, sink)
         || xy_wings(b, false, sink)
         || xy_wings(b, true, sink)
-        || super::unique::loops(b, sink)
-        || naked_sets(b, 4, sink)
-        || fish(b, 4, sink)
-        || hidden_sets(b, 4, false, sink)
-        || super::unique::bug(b, sink)
-        || super::aligned::pairs(b, sink)
 }
 
-/// The first hint SE finds before the chains, if any.
-pub(crate) fn first_hint(b: &Board) -> Option<Hint> {
-    let mut first = None;
-    run_all(b, &mut |f: Found| {
-        first = Some(f.hint);
-        true
-    });
-    first
+/// SE's quads: naked quad, jellyfish, hidden quad (after the unique loops).
+pub(crate) fn quads(b: &Board, sink: &mut Sink) -> bool {
+    naked_sets(b, 4, sink) || fish(b, 4, sink) || hidden_sets(b, 4, false, sink)
 }
 
 fn nested_locking(b: &Board, sink: &mut Sink) -> bool {

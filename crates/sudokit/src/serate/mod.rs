@@ -203,7 +203,7 @@ pub(crate) fn solve(mut b: Board, clock: Clock) -> Result<SeReport, SeError> {
         if clock.spent() {
             return Err(SeError::GaveUp);
         }
-        let hint = match basic::first_hint(&b) {
+        let hint = match first_hint(&b) {
             Some(h) => h,
             None => chains.first_hint(&b, clock)?.ok_or(SeError::Beyond)?,
         };
@@ -229,6 +229,21 @@ pub(crate) fn solve(mut b: Board, clock: Clock) -> Result<SeReport, SeError> {
         },
         steps,
     })
+}
+
+/// The first hint SE finds before the chains, if any: its producers in its order.
+fn first_hint(b: &Board) -> Option<Hint> {
+    let mut first = None;
+    let sink = &mut |f: basic::Found| {
+        first = Some(f.hint);
+        true
+    };
+    let _ = basic::up_to_wings(b, sink)
+        || unique::loops(b, sink)
+        || basic::quads(b, sink)
+        || unique::bug(b, sink)
+        || aligned::pairs(b, sink);
+    first
 }
 
 /// A rating as SE prints it: rounded to tenths.
