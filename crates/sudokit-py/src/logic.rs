@@ -280,6 +280,11 @@ impl PySeRating {
 
 /// One step of Sudoku Explainer's path: SE's name of the technique, its ``rating``,
 /// the digit placed and the candidates removed, as ``(row, col, digit)``.
+///
+/// >>> p = sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+/// >>> steps = p.explain(scale="se")
+/// >>> steps[0].technique, len(steps[0].placements), max(s.rating for s in steps)
+/// ('Hidden Single', 1, 1.2)
 #[pyclass(module = "sudokit", name = "SeStep", frozen)]
 pub struct PySeStep {
     step: SeStep,
