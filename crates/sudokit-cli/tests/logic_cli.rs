@@ -77,7 +77,17 @@ fn explain_every_step_and_the_summary() {
 
 #[test]
 fn rate_lines_in_order() {
-    let out = sudokit(&["rate", "--threads", "2", "data/examples.txt"], "");
+    let out = sudokit(
+        &[
+            "rate",
+            "--threads",
+            "2",
+            "--time-limit",
+            "2",
+            "data/examples.txt",
+        ],
+        "",
+    );
     let t = text(&out.stdout);
     let rows: Vec<Vec<&str>> = t.lines().map(|l| l.split('\t').collect()).collect();
     assert_eq!(rows.len(), 6, "{t}");
@@ -89,14 +99,57 @@ fn rate_lines_in_order() {
             "easy",
             "hidden-single",
             "49",
-            "solved"
+            "solved",
+            "1.2/1.2/1.2"
         ]
     );
     // Inkala's puzzle is far beyond these techniques: stuck, never guessed.
     assert_eq!(rows[2][2], "extreme");
     assert_eq!(rows[2][5], "stuck");
-    // The 16×16 puzzle rates too.
-    assert_eq!(rows[5].len(), 6);
+    // The 16×16 puzzle rates too, but has no Sudoku Explainer rating.
+    assert_eq!(rows[5].len(), 7);
+    assert_eq!(rows[5][6], "-");
+}
+
+/// Sudoku Explainer's ratings, in `rate`'s last column and `explain --scale se`, are
+/// `serate`'s (`data/serate-sample.txt`).
+#[test]
+fn se_ratings_are_serates() {
+    let sample = std::fs::read_to_string("../../data/serate-sample.txt").unwrap();
+    let cases: Vec<(&str, &str)> = sample
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(' '))
+        .collect();
+    let input: String = cases.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let out = sudokit(&["rate", "--json"], &input);
+    assert_eq!(out.status.code(), Some(0));
+    let t = text(&out.stdout);
+    for (line, (puzzle, expected)) in t.lines().zip(&cases) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["puzzle"], *puzzle);
+        let se = &v["se"];
+        let got = format!(
+            "{:.1}/{:.1}/{:.1}",
+            se["er"].as_f64().unwrap(),
+            se["ep"].as_f64().unwrap(),
+            se["ed"].as_f64().unwrap()
+        );
+        assert_eq!(&got, expected);
+    }
+    let (puzzle, expected) = cases[12];
+    let out = sudokit(&["explain", "--scale", "se", puzzle], "");
+    assert_eq!(out.status.code(), Some(0));
+    let t = text(&out.stdout);
+    let mut r = expected.split('/');
+    let summary = format!(
+        "ER {} EP {} ED {} (Sudoku Explainer)",
+        r.next().unwrap(),
+        r.next().unwrap(),
+        r.next().unwrap()
+    );
+    assert!(t.lines().last().unwrap().ends_with(&summary), "{t}");
+    assert!(t.lines().nth(1).unwrap().starts_with("  1. "), "{t}");
 }
 
 #[test]

@@ -156,6 +156,8 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<puzzle::PyPuzzle>()?;
     m.add_class::<logic::PyStep>()?;
     m.add_class::<logic::PyRating>()?;
+    m.add_class::<logic::PySeRating>()?;
+    m.add_class::<logic::PySeStep>()?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(count_many, m)?)?;
     m.add_function(wrap_pyfunction!(rate_many, m)?)?;

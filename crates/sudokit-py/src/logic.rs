@@ -6,15 +6,18 @@
 //! of a step names them in the usual `r1c1` notation.
 
 use std::sync::OnceLock;
+use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
+use sudokit::engine::Budget;
 use sudokit::logic::{Outcome, Solver, Step, TechniqueSet};
 use sudokit::rating::{check_unique, rate_unique, Difficulty};
+use sudokit::serate::{self, SeError, SeReport, SeStep};
 use sudokit::{Candidates, Grid};
 
-use crate::errors::Failure;
+use crate::errors::{Failure, GaveUp};
 
 /// The solver with every implemented technique; `explain` says whether steps carry
 /// their sentence (the rater does not need them).
@@ -247,4 +250,111 @@ pub fn rating(puzzle: &Grid, selection: &Selection) -> PyResult<PyRating> {
         rate_unique(puzzle, s, sudokit::engine::Budget::UNLIMITED)
     })?;
     Ok(rated.map_err(Failure::from)?.into())
+}
+
+/// Sudoku Explainer's ratings of a puzzle, exactly as its ``serate`` gives them (its
+/// own solver and path): ``er`` (hardest step), ``ep`` (hardest up to the first
+/// placement) and ``ed`` (first step).
+///
+/// >>> sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").rate(scale="se")
+/// SeRating(er=1.2, ep=1.2, ed=1.2)
+#[pyclass(module = "sudokit", name = "SeRating", frozen, get_all)]
+pub struct PySeRating {
+    /// ER: the rating of the hardest step.
+    er: f64,
+    /// EP: the hardest step up to the first placement.
+    ep: f64,
+    /// ED: the rating of the first step.
+    ed: f64,
+}
+
+#[pymethods]
+impl PySeRating {
+    fn __repr__(&self) -> String {
+        format!(
+            "SeRating(er={:?}, ep={:?}, ed={:?})",
+            self.er, self.ep, self.ed
+        )
+    }
+}
+
+/// One step of Sudoku Explainer's path: SE's name of the technique, its ``rating``,
+/// the digit placed and the candidates removed, as ``(row, col, digit)``.
+///
+/// >>> p = sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+/// >>> steps = p.explain(scale="se")
+/// >>> steps[0].technique, len(steps[0].placements), max(s.rating for s in steps)
+/// ('Hidden Single', 1, 1.2)
+#[pyclass(module = "sudokit", name = "SeStep", frozen)]
+pub struct PySeStep {
+    step: SeStep,
+}
+
+#[pymethods]
+impl PySeStep {
+    /// SE's name of the technique (``"Hidden Single"``, ``"Dynamic Forcing Chains"``).
+    #[getter]
+    fn technique(&self) -> &str {
+        &self.step.technique
+    }
+
+    /// The step's rating on SE's scale.
+    #[getter]
+    fn rating(&self) -> f64 {
+        f64::from(self.step.rating.0) / 10.0
+    }
+
+    /// The digit placed, as ``[(row, col, digit)]`` (empty when none).
+    #[getter]
+    fn placements(&self) -> Vec<(usize, usize, u8)> {
+        self.step
+            .placement
+            .iter()
+            .map(|&(c, d)| (c / 9, c % 9, d))
+            .collect()
+    }
+
+    /// The candidates removed, as ``(row, col, digit)``.
+    #[getter]
+    fn eliminations(&self) -> Vec<(usize, usize, u8)> {
+        self.step
+            .eliminations
+            .iter()
+            .map(|&(c, d)| (c / 9, c % 9, d))
+            .collect()
+    }
+
+    fn __str__(&self) -> String {
+        self.step.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("SeStep({:?})", self.step.to_string())
+    }
+}
+
+/// Sudoku Explainer's path and ratings of a 9×9 puzzle with exactly one solution,
+/// within `time_limit` (``GaveUp`` after it).
+pub fn se_report(puzzle: &Grid, time_limit: Option<Duration>) -> PyResult<SeReport> {
+    let budget = time_limit.map_or(Budget::UNLIMITED, Budget::time);
+    serate::explain(puzzle, budget).map_err(|e| match e {
+        SeError::Solutions(e) => Failure::from(e).into(),
+        SeError::Unsupported => PyValueError::new_err(e.to_string()),
+        SeError::GaveUp | SeError::Beyond => GaveUp::new_err(e.to_string()),
+    })
+}
+
+/// SE's ratings.
+pub fn se_rating(r: &SeReport) -> PySeRating {
+    let tenths = |r: sudokit::logic::Rating| f64::from(r.0) / 10.0;
+    PySeRating {
+        er: tenths(r.rating.er),
+        ep: tenths(r.rating.ep),
+        ed: tenths(r.rating.ed),
+    }
+}
+
+/// SE's steps.
+pub fn se_steps(r: SeReport) -> Vec<PySeStep> {
+    r.steps.into_iter().map(|step| PySeStep { step }).collect()
 }

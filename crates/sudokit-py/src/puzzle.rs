@@ -1,14 +1,15 @@
 //! `sudokit.Puzzle`: a grid of givens checked against the rules, with the solving
 //! methods.
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyType;
+use sudokit::serate::SeReport;
 use sudokit::Grid;
 
 use crate::grid::PyGrid;
-use crate::logic::{self, PyRating, PyStep, Selection};
+use crate::logic::{self, PyStep, Selection};
 use crate::{read, solving};
 
 /// A Sudoku puzzle of any classic size, read from text in any format the library reads.
@@ -168,30 +169,72 @@ impl PyPuzzle {
     /// >>> steps = sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").explain()
     /// >>> len(steps) > 40, sorted({s.technique for s in steps})
     /// (True, ['Full House', 'Hidden Single'])
-    #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true))]
+    ///
+    /// ``scale="se"`` gives Sudoku Explainer's path instead (``SeStep`` objects).
+    #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true, scale = "hodoku", time_limit = None))]
     fn explain(
         slf: &Bound<'_, Self>,
         techniques: Option<PyBackedStr>,
         without: Option<PyBackedStr>,
         uniqueness: bool,
-    ) -> PyResult<Vec<PyStep>> {
+        scale: &str,
+        time_limit: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        if let Some(report) = se_report(slf, scale, time_limit)? {
+            return Ok(logic::se_steps(report)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind());
+        }
         let selection = Selection::new(techniques, without, uniqueness);
-        logic::explain(grid_of(slf), &selection)
+        let steps = logic::explain(grid_of(slf), &selection)?;
+        Ok(steps.into_pyobject(py)?.into_any().unbind())
     }
 
-    /// The puzzle's difficulty (see ``Rating``).
+    /// The puzzle's difficulty (see ``Rating``); with ``scale="se"``, Sudoku
+    /// Explainer's ER/EP/ED exactly as its ``serate`` gives them (see ``SeRating``; 9×9
+    /// only; ``time_limit`` in seconds, then ``GaveUp``).
     ///
     /// >>> p = sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
-    /// >>> p.rate().level, p.rate(techniques="full-house").solved
-    /// ('easy', False)
-    #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true))]
+    /// >>> p.rate().level, p.rate(techniques="full-house").solved, p.rate(scale="se").er
+    /// ('easy', False, 1.2)
+    #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true, scale = "hodoku", time_limit = None))]
     fn rate(
         slf: &Bound<'_, Self>,
         techniques: Option<PyBackedStr>,
         without: Option<PyBackedStr>,
         uniqueness: bool,
-    ) -> PyResult<PyRating> {
+        scale: &str,
+        time_limit: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        if let Some(report) = se_report(slf, scale, time_limit)? {
+            return Ok(Bound::new(py, logic::se_rating(&report))?
+                .into_any()
+                .unbind());
+        }
         let selection = Selection::new(techniques, without, uniqueness);
-        logic::rating(grid_of(slf), &selection)
+        let r = logic::rating(grid_of(slf), &selection)?;
+        Ok(Bound::new(py, r)?.into_any().unbind())
+    }
+}
+
+/// Sudoku Explainer's report when `scale` names its solver (`"se"`); `None` for
+/// sudokit's (`"hodoku"`).
+fn se_report(
+    slf: &Bound<'_, PyPuzzle>,
+    scale: &str,
+    time_limit: Option<f64>,
+) -> PyResult<Option<SeReport>> {
+    match scale {
+        "se" => {
+            let limit = solving::time_limit(time_limit)?;
+            logic::se_report(grid_of(slf), limit).map(Some)
+        }
+        "hodoku" => Ok(None),
+        _ => Err(PyValueError::new_err(format!(
+            "scale={scale:?} is not a scale: give \"hodoku\" or \"se\""
+        ))),
     }
 }

@@ -94,3 +94,32 @@ def test_technique_selection(top):
             assert "Unique" not in step.technique
     with pytest.raises(ValueError):
         p.hint(techniques="no-such-technique")
+
+
+SE_SAMPLE = [
+    # (puzzle, ER/EP/ED as Sudoku Explainer's serate gives them), from data/serate-sample.txt
+    ("..3......4.6.......8.231..62...9..715.......8....4...3....7...........9...1.68..7", (2.8, 2.8, 2.6)),
+]
+
+
+def test_se_scale_gives_serates_ratings_and_path():
+    for line, (er, ep, ed) in SE_SAMPLE:
+        p = sudokit.Puzzle(line)
+        r = p.rate(scale="se")
+        assert (r.er, r.ep, r.ed) == (er, ep, ed)
+        steps = p.explain(scale="se")
+        assert max(s.rating for s in steps) == er
+        solution = p.solve()
+        for s in steps:
+            for row, col, d in s.placements:
+                assert solution[row, col] == d
+            for row, col, d in s.eliminations:
+                assert solution[row, col] != d
+
+
+def test_se_scale_errors():
+    p = sudokit.Puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+    with pytest.raises(sudokit.GaveUp):
+        p.rate(scale="se", time_limit=0)
+    with pytest.raises(ValueError):
+        p.rate(scale="serate")

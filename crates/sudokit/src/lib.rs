@@ -34,6 +34,7 @@ pub mod leetcode;
 pub mod logic;
 pub mod rating;
 pub mod rng;
+pub mod serate;
 pub mod transform;
 
 pub use candidates::{Candidates, Mask};

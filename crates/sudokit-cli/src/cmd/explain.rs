@@ -4,10 +4,13 @@
 use std::process::ExitCode;
 
 use serde_json::json;
+use sudokit::engine::Budget;
 use sudokit::format::pencilmark;
 use sudokit::logic::{Outcome, Solver};
 use sudokit::rating::Rater;
+use sudokit::serate::{self, SeError};
 
+use crate::common::TimeLimitArg;
 use crate::driver::EXIT_FAILED;
 use crate::logic::{self, State, StateArgs, Unusable};
 
@@ -26,7 +29,11 @@ step; --json prints one JSON object per puzzle (steps, outcome, difficulty and, 
 read or has not exactly one solution gives a marker line (`error: malformed`,
 `error: invalid`, `error: no solution`, `error: multiple solutions`) and the reason on
 standard error; the others are still done. Exit code 1 when some puzzle failed or
-logic did not finish it.")]
+logic did not finish it.
+
+--scale se explains with Sudoku Explainer's own solver instead (9×9 only): its path
+step by step with SE's rating of each step, then ER/EP/ED exactly as `serate` gives
+them, or `Unrated after …` when --time-limit runs out first.")]
 pub struct Args {
     #[command(flatten)]
     state: StateArgs,
@@ -34,6 +41,23 @@ pub struct Args {
     /// Show the candidates after every step.
     #[arg(long)]
     grid: bool,
+
+    /// Whose solver explains: sudokit's (`hodoku`, its techniques and order) or Sudoku
+    /// Explainer's (`se`).
+    #[arg(long, value_enum, default_value = "hodoku")]
+    scale: Scale,
+
+    #[command(flatten)]
+    limit: TimeLimitArg,
+}
+
+/// The solver `explain` follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Scale {
+    /// sudokit's techniques, easiest first.
+    Hodoku,
+    /// Sudoku Explainer 1.2.1's solver and ratings.
+    Se,
 }
 
 /// Runs `sudokit explain`.
@@ -45,7 +69,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let code = args.state.drive(
         |item| {
             let state = logic::state(item)?;
-            Ok(explain(&state, &solver, json, grid))
+            Ok(match args.scale {
+                Scale::Hodoku => explain(&state, &solver, json, grid),
+                Scale::Se => explain_se(&state, &args.limit, json),
+            })
         },
         |item, explained: Result<(bool, String), Unusable>, out, tally| {
             // Text records are blocks with a blank line between them.
@@ -130,4 +157,59 @@ fn explain(state: &State, solver: &Solver, json: bool, grid: bool) -> (bool, Str
         out.push_str(&format!("{}\n", pencilmark::write(&c)));
     }
     (finished, out)
+}
+
+/// SE's path for one state, as text or one JSON line; and whether it was rated.
+fn explain_se(state: &State, limit: &TimeLimitArg, json: bool) -> (bool, String) {
+    let budget = limit.time_limit.map_or(Budget::UNLIMITED, Budget::time);
+    let report = serate::explain_state(&state.candidates, budget);
+    if json {
+        let v = match &report {
+            Ok(r) => json!({
+                "puzzle": state.label,
+                "scale": "se",
+                "steps": r.steps.iter().map(|s| json!({
+                    "technique": s.technique,
+                    "rating": f64::from(s.rating.0) / 10.0,
+                    "placement": s.placement,
+                    "eliminations": s.eliminations,
+                })).collect::<Vec<_>>(),
+                "se": {
+                    "er": f64::from(r.rating.er.0) / 10.0,
+                    "ep": f64::from(r.rating.ep.0) / 10.0,
+                    "ed": f64::from(r.rating.ed.0) / 10.0,
+                },
+            }),
+            Err(e) => json!({ "puzzle": state.label, "scale": "se", "error": e.to_string() }),
+        };
+        return (report.is_ok(), format!("{v}\n"));
+    }
+    let mut out = format!("{}\n", state.label);
+    match report {
+        Ok(r) => {
+            for (i, s) in r.steps.iter().enumerate() {
+                out.push_str(&format!("{:3}. {s}\n", i + 1));
+            }
+            let rating = r.rating;
+            out.push_str(&format!(
+                "Solved in {} steps. ER {} EP {} ED {} (Sudoku Explainer)\n",
+                r.steps.len(),
+                rating.er,
+                rating.ep,
+                rating.ed
+            ));
+            (true, out)
+        }
+        Err(SeError::GaveUp) => {
+            let after = limit
+                .time_limit
+                .map_or(String::new(), |t| format!(" after {}s", t.as_secs_f64()));
+            out.push_str(&format!("Unrated{after}: raise --time-limit to rate it\n"));
+            (false, out)
+        }
+        Err(e) => {
+            out.push_str(&format!("Unrated: {e}\n"));
+            (false, out)
+        }
+    }
 }

@@ -7,6 +7,7 @@ use std::time::Instant;
 use sudokit::engine::Budget;
 use sudokit::format::pencilmark;
 use sudokit::rating::{rate_unique, rate_unique_state, Difficulty};
+use sudokit::serate::{self, SeError, SeRating};
 
 use crate::common::{InputArgs, TimeLimitArg};
 use crate::driver::{drive_texts, Settings};
@@ -22,12 +23,15 @@ Examples:
   sudokit rate --threads 1 --stats ../shared/data/puzzles2_17_clue > ratings.tsv
   sudokit rate --without uniqueness,fish puzzles.txt
 
-One line per puzzle in input order, tab-separated: the puzzle, ER/EP/ED on the Sudoku
-Explainer scale, the level (easy, medium, hard, unfair, extreme; HoDoKu-style), the
-hardest technique, the number of steps and `solved`, or `stuck` when the techniques
-cannot finish the puzzle (then ER is what was needed so far and the level is extreme:
-a puzzle is never finished by guessing). --json prints one JSON object per puzzle;
---output jsonl one record per puzzle with id, input, the difficulty's fields and time.
+One line per puzzle in input order, tab-separated: the puzzle, ER/EP/ED of sudokit's
+path on the Sudoku Explainer scale, the level (easy, medium, hard, unfair, extreme;
+HoDoKu-style), the hardest technique, the number of steps and `solved`, or `stuck` when
+the techniques cannot finish the puzzle (then ER is what was needed so far and the
+level is extreme: a puzzle is never finished by guessing); last, ER/EP/ED exactly as
+Sudoku Explainer's `serate` gives them (its own solver and path, 9×9 only, else `-`),
+or `unrated after 10s` when --time-limit ran out first. --json prints one JSON object
+per puzzle, with `se` for Sudoku Explainer's ratings; --output jsonl one record per
+puzzle with id, input, the difficulty's fields, `se` and time.
 Input as for `solve`, and pencilmark grids and Sukaku lines as for `hint`. Puzzles that
 cannot be read or have not exactly one solution get a marker line `error: malformed`,
 `error: invalid`, `error: no solution` or `error: multiple solutions` (logic that
@@ -80,17 +84,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             stats: false,
             records: &args.records,
         },
-        |item| -> Result<(String, Difficulty), Unusable> {
+        |item| -> Result<(String, Difficulty, Se), Unusable> {
             Ok(match logic::input(item)? {
-                Input::Puzzle(p) => (p.to_line(), rate_unique(p, &solver, budget)?),
+                Input::Puzzle(p) => {
+                    let d = rate_unique(p, &solver, budget)?;
+                    (p.to_line(), d, se(serate::rate(p, budget))?)
+                }
                 Input::Candidates(c) => {
                     let label = pencilmark::write_sukaku(&c);
-                    (label, rate_unique_state(c, &solver)?)
+                    let s = se(serate::explain_state(&c, budget).map(|r| r.rating))?;
+                    (label, rate_unique_state(c, &solver)?, s)
                 }
             })
         },
         |item, rated, out, tally| {
-            let (puzzle, d) = match rated {
+            let (puzzle, d, s) = match rated {
                 Ok(r) => r,
                 Err(u) => return u.report(item, out, tally, false),
             };
@@ -100,16 +108,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             } else {
                 stuck += 1;
             }
-            if out.jsonl() {
-                return out.answer(&d);
-            }
-            if args.json {
-                let v = serde_json::json!({ "puzzle": puzzle, "difficulty": d });
+            if out.jsonl() || args.json {
+                let se = match s {
+                    Se::Rated(r) => serde_json::json!({
+                        "er": f64::from(r.er.0) / 10.0,
+                        "ep": f64::from(r.ep.0) / 10.0,
+                        "ed": f64::from(r.ed.0) / 10.0,
+                    }),
+                    Se::Unrated => unrated(&args.limit).into(),
+                    Se::Undefined => serde_json::Value::Null,
+                };
+                if out.jsonl() {
+                    let mut fields = serde_json::to_value(&d)?;
+                    fields["se"] = se;
+                    return out.answer(fields);
+                }
+                let v = serde_json::json!({ "puzzle": puzzle, "difficulty": d, "se": se });
                 return writeln!(out, "{v}");
             }
+            let se = match s {
+                Se::Rated(r) => r.to_string(),
+                Se::Unrated => unrated(&args.limit),
+                Se::Undefined => "-".to_string(),
+            };
             writeln!(
                 out,
-                "{puzzle}\t{}/{}/{}\t{}\t{}\t{}\t{}",
+                "{puzzle}\t{}/{}/{}\t{}\t{}\t{}\t{}\t{se}",
                 d.er,
                 d.ep,
                 d.ed,
@@ -130,4 +154,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(code)
+}
+
+/// Sudoku Explainer's ratings of one puzzle, as `rate` reports them.
+enum Se {
+    Rated(SeRating),
+    /// The time limit ran out first.
+    Unrated,
+    /// Not a classic 9×9 puzzle.
+    Undefined,
+}
+
+fn se(r: Result<SeRating, SeError>) -> Result<Se, Unusable> {
+    match r {
+        Ok(r) => Ok(Se::Rated(r)),
+        Err(SeError::GaveUp) | Err(SeError::Beyond) => Ok(Se::Unrated),
+        Err(SeError::Unsupported) => Ok(Se::Undefined),
+        Err(SeError::Solutions(e)) => Err(e.into()),
+    }
+}
+
+fn unrated(limit: &TimeLimitArg) -> String {
+    match limit.time_limit {
+        Some(t) => format!("unrated after {}s", t.as_secs_f64()),
+        None => "unrated".to_string(),
+    }
 }

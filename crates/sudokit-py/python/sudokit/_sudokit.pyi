@@ -40,6 +40,21 @@ class Rating:
     solved: bool
     outcome: str
 
+class SeRating:
+    er: float
+    ep: float
+    ed: float
+
+class SeStep:
+    @property
+    def technique(self) -> str: ...
+    @property
+    def rating(self) -> float: ...
+    @property
+    def placements(self) -> List[Tuple[int, int, int]]: ...
+    @property
+    def eliminations(self) -> List[Tuple[int, int, int]]: ...
+
 class Grid:
     def __init__(self, text: str, size: Optional[int] = None) -> None: ...
     @property
@@ -75,12 +90,30 @@ class Puzzle(Grid):
     def hint(
         self, *, techniques: Optional[str] = None, without: Optional[str] = None, uniqueness: bool = True
     ) -> Optional[Step]: ...
+    @overload
     def explain(
-        self, *, techniques: Optional[str] = None, without: Optional[str] = None, uniqueness: bool = True
+        self,
+        *,
+        techniques: Optional[str] = None,
+        without: Optional[str] = None,
+        uniqueness: bool = True,
+        scale: Literal["hodoku"] = "hodoku",
+        time_limit: Optional[float] = None,
     ) -> List[Step]: ...
+    @overload
+    def explain(self, *, scale: Literal["se"], time_limit: Optional[float] = None) -> List[SeStep]: ...
+    @overload
     def rate(
-        self, *, techniques: Optional[str] = None, without: Optional[str] = None, uniqueness: bool = True
+        self,
+        *,
+        techniques: Optional[str] = None,
+        without: Optional[str] = None,
+        uniqueness: bool = True,
+        scale: Literal["hodoku"] = "hodoku",
+        time_limit: Optional[float] = None,
     ) -> Rating: ...
+    @overload
+    def rate(self, *, scale: Literal["se"], time_limit: Optional[float] = None) -> SeRating: ...
 
 PuzzleInput = Union[str, Grid]
 Progress = Callable[[int, int], Any]
