@@ -66,7 +66,10 @@ fn chains_are_explained_in_eureka_notation() {
 fn every_chain_step_keeps_the_solution() {
     let chains = TechniqueSet::family(Family::Chains).intersection(TechniqueSet::implemented());
     let solver = Solver::new(TechniqueSet::all()).explain(false);
-    let opts = FindOptions { explain: false };
+    let opts = FindOptions {
+        explain: false,
+        ..FindOptions::default()
+    };
     let (mut checked, mut used) = (0, 0);
     for puzzle in common::data("top1465.txt") {
         let solution = sudokit::solve(&puzzle).unwrap();

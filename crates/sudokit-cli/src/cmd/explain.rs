@@ -4,9 +4,11 @@
 use std::process::ExitCode;
 
 use serde_json::json;
+use sudokit::engine::Budget;
 use sudokit::format::pencilmark;
 use sudokit::logic::{Outcome, Solver};
 use sudokit::rating::Rater;
+use sudokit::SolutionsError;
 
 use crate::driver::EXIT_FAILED;
 use crate::logic::{self, State, StateArgs, Unusable};
@@ -24,8 +26,9 @@ it ended, ER/EP/ED, level, hardest technique). --grid prints the candidates afte
 step; --json prints one JSON object per puzzle (steps, outcome, difficulty and, with
 --grid, the Sukaku line of the candidates after each step). A puzzle that cannot be
 read or has not exactly one solution gives a marker line (`error: malformed`,
-`error: invalid`, `error: no solution`, `error: multiple solutions`) and the reason on
-standard error; the others are still done. Exit code 1 when some puzzle failed or
+`error: invalid`, `error: no solution`, `error: multiple solutions`; `error: gave up`
+when not done within --time-limit) and the reason on standard error; the others are
+still done. Exit code 1 when some puzzle failed or
 logic did not finish it.")]
 pub struct Args {
     #[command(flatten)]
@@ -44,8 +47,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut records = 0usize;
     let code = args.state.drive(
         |item| {
-            let state = logic::state(item)?;
-            Ok(explain(&state, &solver, json, grid))
+            let budget = args.state.budget();
+            let state = logic::state(item, budget)?;
+            explain(&state, &solver, budget, json, grid)
         },
         |item, explained: Result<(bool, String), Unusable>, out, tally| {
             // Text records are blocks with a blank line between them.
@@ -71,29 +75,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// Every step of one state and the summary, as text or one JSON line; and whether
-/// logic finished it.
-fn explain(state: &State, solver: &Solver, json: bool, grid: bool) -> (bool, String) {
+/// logic finished it. Giving up within `budget` is [`Unusable`].
+fn explain(
+    state: &State,
+    solver: &Solver,
+    budget: Budget,
+    json: bool,
+    grid: bool,
+) -> Result<(bool, String), Unusable> {
     let mut c = state.candidates.clone();
     let mut rater = Rater::new(c.layout().cell_count());
     let mut steps = Vec::new();
     let mut text = String::new();
-    let outcome = solver.solve(&mut c, |step, after| {
-        rater.add(step);
-        if json {
-            let mut v = serde_json::to_value(step).expect("steps serialise");
-            if grid {
-                v["candidates"] = pencilmark::write_sukaku(after).into();
-            }
-            steps.push(v);
-        } else {
-            text.push_str(&format!("{:3}. {}\n", rater.steps(), step.explanation));
-            if grid {
-                for line in pencilmark::write(after).lines() {
-                    text.push_str(&format!("     {line}\n"));
+    let outcome = solver
+        .solve_within(&mut c, budget, |step, after| {
+            rater.add(step);
+            if json {
+                let mut v = serde_json::to_value(step).expect("steps serialise");
+                if grid {
+                    v["candidates"] = pencilmark::write_sukaku(after).into();
+                }
+                steps.push(v);
+            } else {
+                text.push_str(&format!("{:3}. {}\n", rater.steps(), step.explanation));
+                if grid {
+                    for line in pencilmark::write(after).lines() {
+                        text.push_str(&format!("     {line}\n"));
+                    }
                 }
             }
-        }
-    });
+        })
+        .map_err(SolutionsError::from)?;
     let d = rater.finish(outcome);
     let finished = outcome == Outcome::Solved;
     if json {
@@ -104,7 +116,7 @@ fn explain(state: &State, solver: &Solver, json: bool, grid: bool) -> (bool, Str
             "difficulty": d,
             "result": c.to_grid().to_line(),
         });
-        return (finished, format!("{v}\n"));
+        return Ok((finished, format!("{v}\n")));
     }
     let end = match outcome {
         Outcome::Solved => format!("Solved in {} steps", d.steps),
@@ -129,5 +141,5 @@ fn explain(state: &State, solver: &Solver, json: bool, grid: bool) -> (bool, Str
     if !finished {
         out.push_str(&format!("{}\n", pencilmark::write(&c)));
     }
-    (finished, out)
+    Ok((finished, out))
 }
