@@ -73,13 +73,28 @@ class Puzzle(Grid):
     ) -> int: ...
     def is_unique(self, *, engine: Optional[str] = None) -> bool: ...
     def hint(
-        self, *, techniques: Optional[str] = None, without: Optional[str] = None, uniqueness: bool = True
+        self,
+        *,
+        techniques: Optional[str] = None,
+        without: Optional[str] = None,
+        uniqueness: bool = True,
+        time_limit: Optional[float] = None,
     ) -> Optional[Step]: ...
     def explain(
-        self, *, techniques: Optional[str] = None, without: Optional[str] = None, uniqueness: bool = True
+        self,
+        *,
+        techniques: Optional[str] = None,
+        without: Optional[str] = None,
+        uniqueness: bool = True,
+        time_limit: Optional[float] = None,
     ) -> List[Step]: ...
     def rate(
-        self, *, techniques: Optional[str] = None, without: Optional[str] = None, uniqueness: bool = True
+        self,
+        *,
+        techniques: Optional[str] = None,
+        without: Optional[str] = None,
+        uniqueness: bool = True,
+        time_limit: Optional[float] = None,
     ) -> Rating: ...
 
 PuzzleInput = Union[str, Grid]
