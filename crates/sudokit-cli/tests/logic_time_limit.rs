@@ -55,6 +55,32 @@ fn a_zero_limit_gives_up_on_each_puzzle_and_the_batch_goes_on() {
     }
 }
 
+/// `hint --technique` looks for every step of one technique within the limit too.
+#[test]
+fn one_technique_gives_up_too() {
+    let out = sudokit(
+        &["hint", "--technique", "aic", "--time-limit", "0", &sukaku()],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "error: gave up\n");
+    assert!(text(&out.stderr).contains("logic gave up"));
+    let out = sudokit(
+        &[
+            "hint",
+            "--technique",
+            "aic",
+            "--time-limit",
+            "1h",
+            &sukaku(),
+        ],
+        "",
+    );
+    let plain = sudokit(&["hint", "--technique", "aic", &sukaku()], "");
+    assert_eq!(out.stdout, plain.stdout);
+    assert_eq!(out.status.code(), plain.status.code());
+}
+
 #[test]
 fn a_limit_that_does_not_run_out_changes_nothing() {
     let runs: [&[&str]; 6] = [
