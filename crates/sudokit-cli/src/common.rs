@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::ValueEnum;
+use sudokit::engine::Budget;
 use sudokit::format::OutputFormat;
 use sudokit::{ReadOptions, Stats};
 
@@ -70,6 +71,13 @@ pub struct TimeLimitArg {
     /// marker `error: gave up` and the batch goes on. Unbounded when not given.
     #[arg(long, value_name = "SECONDS", value_parser = parse_duration)]
     pub time_limit: Option<Duration>,
+}
+
+impl TimeLimitArg {
+    /// The budget of one puzzle started now: the time limit from now, or none.
+    pub fn budget(&self) -> Budget {
+        self.time_limit.map_or(Budget::UNLIMITED, Budget::time)
+    }
 }
 
 /// A duration as `--time-limit` takes it: seconds (`10`, `2.5`), or a number with the

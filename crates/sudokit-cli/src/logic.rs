@@ -7,13 +7,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::bail;
+use sudokit::engine::Budget;
 use sudokit::format::pencilmark;
 use sudokit::format::read::records;
 use sudokit::logic::{Solver, TechniqueSet};
-use sudokit::rating::{check_unique, check_unique_state};
+use sudokit::rating::{check_unique_state, check_unique_within};
 use sudokit::{Candidates, Grid, ReadOptions, SolutionsError};
 
-use crate::common::Tally;
+use crate::common::{Tally, TimeLimitArg};
 use crate::driver::{drive_texts, fail, Settings};
 use crate::input::{self, Item, Text, Unreadable};
 use crate::outcome::gave_up_message;
@@ -86,9 +87,17 @@ pub struct StateArgs {
 
     #[command(flatten)]
     pub select: TechniqueArgs,
+
+    #[command(flatten)]
+    pub limit: TimeLimitArg,
 }
 
 impl StateArgs {
+    /// The budget of one puzzle, from now: `--time-limit` or none.
+    pub fn budget(&self) -> Budget {
+        self.limit.budget()
+    }
+
     /// Runs a batch over the input: one record per puzzle, as [`drive`] writes them.
     pub fn drive<R, J, S>(&self, job: J, sink: S) -> anyhow::Result<ExitCode>
     where
@@ -250,11 +259,11 @@ pub struct State {
     pub candidates: Candidates,
 }
 
-/// The state of a record with exactly one solution ([`check_unique`]).
-pub fn state(item: &Item<'_>) -> Result<State, Unusable> {
+/// The state of a record with exactly one solution ([`check_unique_within`] `budget`).
+pub fn state(item: &Item<'_>, budget: Budget) -> Result<State, Unusable> {
     Ok(match input(item)? {
         Input::Puzzle(g) => {
-            check_unique(g)?;
+            check_unique_within(g, budget)?;
             State {
                 label: g.to_line(),
                 candidates: Candidates::from_grid(g),

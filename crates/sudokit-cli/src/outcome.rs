@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use sudokit::engine::{Budget, Engine, GiveUp, Query};
+use sudokit::logic::SOLVER_NAME;
 use sudokit::{ParseError, PuzzleError, Search, SolveError};
 
 use crate::common::Tally;
@@ -97,8 +98,22 @@ pub fn searched<'a>(
 
 /// The message of a puzzle given up on: where, and what to do (`--time-limit` when the
 /// time limit ran out).
+///
+/// Logic ([`SOLVER_NAME`]) gives up after rounds of steps, not nodes of a search, and
+/// another engine would not help it: its message says so.
 pub fn gave_up_message(line: usize, e: &SolveError) -> String {
     match e {
+        SolveError::GaveUp {
+            engine: SOLVER_NAME,
+            nodes,
+            reason,
+        } => {
+            let what = match reason {
+                GiveUp::Nodes(max) => format!("its budget of {max} rounds ran out"),
+                _ => "the time limit ran out (raise --time-limit)".to_string(),
+            };
+            format!("line {line}: logic gave up after {nodes} rounds of steps: {what}")
+        }
         SolveError::GaveUp {
             reason: GiveUp::Deadline,
             ..

@@ -13,9 +13,9 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use sudokit::engine::Budget;
 use sudokit::logic::{Outcome, Solver, Step, TechniqueSet};
-use sudokit::rating::{check_unique, rate_unique, Difficulty};
+use sudokit::rating::{check_unique_within, rate_unique, Difficulty};
 use sudokit::serate::{self, SeError, SeReport, SeStep};
-use sudokit::{Candidates, Grid};
+use sudokit::{Candidates, Grid, SolutionsError};
 
 use crate::errors::{Failure, GaveUp};
 
@@ -219,10 +219,13 @@ impl PyRating {
 
 /// The next step from a puzzle's givens: the first of the easiest. Like
 /// [`explain`] and [`rating`], for a puzzle with exactly one solution only
-/// ([`check_unique`]).
-pub fn hint(puzzle: &Grid, selection: &Selection) -> PyResult<Option<PyStep>> {
-    check_unique(puzzle).map_err(Failure::from)?;
-    let step = selection.with_solver(true, |s| s.hint(&Candidates::from_grid(puzzle)))?;
+/// ([`check_unique_within`]), within `budget`.
+pub fn hint(puzzle: &Grid, selection: &Selection, budget: Budget) -> PyResult<Option<PyStep>> {
+    check_unique_within(puzzle, budget).map_err(Failure::from)?;
+    let step = selection.with_solver(true, |s| {
+        s.hint_within(&Candidates::from_grid(puzzle), budget)
+    })?;
+    let step = step.map_err(|e| Failure::from(SolutionsError::from(e)))?;
     Ok(step.map(|step| PyStep {
         step,
         size: puzzle.size(),
@@ -230,25 +233,25 @@ pub fn hint(puzzle: &Grid, selection: &Selection) -> PyResult<Option<PyStep>> {
 }
 
 /// Every step logic applies to solve the puzzle, in order, as far as it goes.
-pub fn explain(puzzle: &Grid, selection: &Selection) -> PyResult<Vec<PyStep>> {
-    check_unique(puzzle).map_err(Failure::from)?;
+pub fn explain(puzzle: &Grid, selection: &Selection, budget: Budget) -> PyResult<Vec<PyStep>> {
+    check_unique_within(puzzle, budget).map_err(Failure::from)?;
     let mut steps = Vec::new();
-    selection.with_solver(true, |s| {
-        s.solve(&mut Candidates::from_grid(puzzle), |step, _| {
-            steps.push(PyStep {
-                step: step.clone(),
-                size: puzzle.size(),
+    selection
+        .with_solver(true, |s| {
+            s.solve_within(&mut Candidates::from_grid(puzzle), budget, |step, _| {
+                steps.push(PyStep {
+                    step: step.clone(),
+                    size: puzzle.size(),
+                })
             })
-        })
-    })?;
+        })?
+        .map_err(|e| Failure::from(SolutionsError::from(e)))?;
     Ok(steps)
 }
 
 /// The puzzle's difficulty.
-pub fn rating(puzzle: &Grid, selection: &Selection) -> PyResult<PyRating> {
-    let rated = selection.with_solver(false, |s| {
-        rate_unique(puzzle, s, sudokit::engine::Budget::UNLIMITED)
-    })?;
+pub fn rating(puzzle: &Grid, selection: &Selection, budget: Budget) -> PyResult<PyRating> {
+    let rated = selection.with_solver(false, |s| rate_unique(puzzle, s, budget))?;
     Ok(rated.map_err(Failure::from)?.into())
 }
 

@@ -148,19 +148,23 @@ impl PyPuzzle {
     /// ``techniques`` limits the solver to some techniques (comma-separated ids such
     /// as ``"x-wing"``, HoDoKu names or codes, or families such as ``"singles"``),
     /// ``without`` leaves some out, and ``uniqueness=False`` leaves out the techniques
-    /// that assume a unique solution; the same for ``explain`` and ``rate``.
+    /// that assume a unique solution; ``time_limit`` (seconds) makes a call that runs
+    /// longer (the one-solution check and the logic) raise ``GaveUp``; the same for
+    /// ``explain`` and ``rate``.
     ///
     /// >>> sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").hint().text
     /// 'Hidden Single: r2c2=6 (the only place for 6 in box 1)'
-    #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true))]
+    #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true, time_limit = None))]
     fn hint(
         slf: &Bound<'_, Self>,
         techniques: Option<PyBackedStr>,
         without: Option<PyBackedStr>,
         uniqueness: bool,
+        time_limit: Option<f64>,
     ) -> PyResult<Option<PyStep>> {
+        let budget = solving::budget(solving::time_limit(time_limit)?);
         let selection = Selection::new(techniques, without, uniqueness);
-        logic::hint(grid_of(slf), &selection)
+        logic::hint(grid_of(slf), &selection, budget)
     }
 
     /// Every step logic takes to solve the puzzle, in order, as far as its techniques
@@ -187,8 +191,9 @@ impl PyPuzzle {
                 .into_any()
                 .unbind());
         }
+        let budget = solving::budget(solving::time_limit(time_limit)?);
         let selection = Selection::new(techniques, without, uniqueness);
-        let steps = logic::explain(grid_of(slf), &selection)?;
+        let steps = logic::explain(grid_of(slf), &selection, budget)?;
         Ok(steps.into_pyobject(py)?.into_any().unbind())
     }
 
@@ -214,8 +219,9 @@ impl PyPuzzle {
                 .into_any()
                 .unbind());
         }
+        let budget = solving::budget(solving::time_limit(time_limit)?);
         let selection = Selection::new(techniques, without, uniqueness);
-        let r = logic::rating(grid_of(slf), &selection)?;
+        let r = logic::rating(grid_of(slf), &selection, budget)?;
         Ok(Bound::new(py, r)?.into_any().unbind())
     }
 }

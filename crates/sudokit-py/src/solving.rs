@@ -28,6 +28,11 @@ pub fn time_limit(seconds: Option<f64>) -> Result<Option<Duration>, Failure> {
         .transpose()
 }
 
+/// The budget of a call started now: `time_limit` from now, or none.
+pub fn budget(time_limit: Option<Duration>) -> Budget {
+    time_limit.map_or(Budget::UNLIMITED, Budget::time)
+}
+
 /// A search for `limit` solutions (keeping the first when `keep`), given up after
 /// `time_limit` from now.
 fn query(limit: u64, keep: bool, time_limit: Option<Duration>) -> Query {
@@ -36,7 +41,7 @@ fn query(limit: u64, keep: bool, time_limit: Option<Duration>) -> Query {
     } else {
         Query::count(limit)
     };
-    query.within(time_limit.map_or(Budget::UNLIMITED, Budget::time))
+    query.within(budget(time_limit))
 }
 
 /// The first solution of a checked puzzle; no solution is `None`, or an error when

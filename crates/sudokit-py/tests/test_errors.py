@@ -97,11 +97,20 @@ def test_a_time_limit_of_zero_gives_up_with_a_typed_error():
         lambda: p.count(time_limit=0),
         lambda: sudokit.solve_many([HARD1], time_limit=0),
         lambda: sudokit.count_many(["1..4.........32.", HARD1], time_limit=0),
+        lambda: p.hint(time_limit=0),
+        lambda: p.explain(time_limit=0),
+        lambda: p.rate(time_limit=0),
     ):
         with pytest.raises(sudokit.GaveUp) as err:
             call()
         assert "the time limit ran out" in str(err.value)
     assert str(sudokit.solve_many([HARD1], time_limit=60)[0]) == str(p.solve())
     assert p.count(time_limit=60) == 1
+    assert repr(p.hint(time_limit=60)) == repr(p.hint())
+    assert [s.text for s in p.explain(time_limit=60)] == [s.text for s in p.explain()]
+    assert repr(p.rate(time_limit=60)) == repr(p.rate())
+    for call in (p.hint, p.explain, p.rate):
+        with pytest.raises(ValueError, match="is not a duration"):
+            call(time_limit=-1)
     with pytest.raises(ValueError, match="is not a duration"):
         p.count(time_limit=-1)

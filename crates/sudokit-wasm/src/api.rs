@@ -332,7 +332,10 @@ pub fn rate(text: &str, budget: Budget) -> Result<Rated, ApiError> {
     let solver = solver(false);
     let (puzzle, difficulty) = match read(text)? {
         Input::Puzzle(g) => (g.to_line(), rate_unique(&g, &solver, budget)?),
-        Input::Candidates(c) => (pencilmark::write_sukaku(&c), rate_unique_state(c, &solver)?),
+        Input::Candidates(c) => (
+            pencilmark::write_sukaku(&c),
+            rate_unique_state(c, &solver, budget)?,
+        ),
     };
     Ok(Rated { puzzle, difficulty })
 }

@@ -108,8 +108,14 @@ pub enum SolutionsError {
 /// assert_eq!(check_unique(&open), Err(SolutionsError::Multiple));
 /// ```
 pub fn check_unique(puzzle: &Grid) -> Result<(), SolutionsError> {
+    check_unique_within(puzzle, Budget::UNLIMITED)
+}
+
+/// [`check_unique`] with the count within `budget` ([`SolutionsError::GaveUp`] when it
+/// runs out).
+pub fn check_unique_within(puzzle: &Grid, budget: Budget) -> Result<(), SolutionsError> {
     puzzle.validate()?;
-    count_two(puzzle, Budget::UNLIMITED)
+    count_two(puzzle, budget)
 }
 
 /// [`check_unique`] for a candidate state (a pencilmark grid): its solutions are the
@@ -135,8 +141,9 @@ fn solutions(count: u64) -> Result<(), SolutionsError> {
 }
 
 /// Rates a puzzle that must have exactly one solution: the rule and the errors of
-/// [`check_unique`], checked with as little counting as can be; the count runs within
-/// `budget` ([`SolutionsError::GaveUp`] when it runs out).
+/// [`check_unique`], checked with as little counting as can be; the logic and the count
+/// run within `budget` ([`SolutionsError::GaveUp`] when it runs out, see
+/// [`Solver::solve_within`]).
 ///
 /// Logic that fills the grid without a uniqueness technique has proved the solution
 /// unique (every other step removes only what no solution holds, and the full grid is
@@ -166,10 +173,10 @@ pub fn rate_unique(
     let mut rater = Rater::new(puzzle.layout().cell_count());
     let mut assumed = false;
     let mut c = Candidates::from_grid(puzzle);
-    let outcome = solver.solve(&mut c, |step, _| {
+    let outcome = solver.solve_within(&mut c, budget, |step, _| {
         assumed |= step.technique.family() == Family::Uniqueness;
         rater.add(step);
-    });
+    })?;
     if outcome != Outcome::Solved || assumed {
         count_two(puzzle, budget)?;
     }
@@ -177,10 +184,16 @@ pub fn rate_unique(
 }
 
 /// Rates a candidate state that must have exactly one solution
-/// ([`check_unique_state`]).
-pub fn rate_unique_state(c: Candidates, solver: &Solver) -> Result<Difficulty, SolutionsError> {
+/// ([`check_unique_state`]), the logic within `budget`.
+pub fn rate_unique_state(
+    mut c: Candidates,
+    solver: &Solver,
+    budget: Budget,
+) -> Result<Difficulty, SolutionsError> {
     check_unique_state(&c)?;
-    Ok(rate_state(c, solver))
+    let mut rater = Rater::new(c.layout().cell_count());
+    let outcome = solver.solve_within(&mut c, budget, |step, _| rater.add(step))?;
+    Ok(rater.finish(outcome))
 }
 
 /// Builds a [`Difficulty`] from the steps of a run, for callers that also do something

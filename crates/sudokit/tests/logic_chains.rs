@@ -89,7 +89,7 @@ fn chain_steps_list_their_links() {
                 );
             }
         }
-        let quiet = find(t, &case.state, &FindOptions { explain: false });
+        let quiet = find(t, &case.state, &FindOptions { explain: false, ..FindOptions::default() });
         assert!(!quiet.is_empty() && quiet.iter().all(|s| s.links.is_empty()));
     }
 }
@@ -101,7 +101,10 @@ fn chain_steps_list_their_links() {
 fn every_chain_step_keeps_the_solution() {
     let chains = TechniqueSet::family(Family::Chains).intersection(TechniqueSet::implemented());
     let solver = Solver::new(TechniqueSet::all()).explain(false);
-    let opts = FindOptions { explain: false };
+    let opts = FindOptions {
+        explain: false,
+        ..FindOptions::default()
+    };
     let (mut checked, mut used) = (0, 0);
     for puzzle in common::data("top1465.txt") {
         let solution = sudokit::solve(&puzzle).unwrap();

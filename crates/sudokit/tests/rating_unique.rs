@@ -69,7 +69,7 @@ fn unique_puzzles_and_their_states_are_rated() {
         let c = Candidates::from_grid(&p);
         assert_eq!(check_unique_state(&c), Ok(()));
         let by_grid = rate_unique(&p, &solver, Budget::UNLIMITED).unwrap();
-        let by_state = rate_unique_state(c.clone(), &solver).unwrap();
+        let by_state = rate_unique_state(c.clone(), &solver, Budget::UNLIMITED).unwrap();
         assert_eq!(by_grid, by_state);
         // Read back from its Sukaku line, the state counts the same.
         let back = pencilmark::read(&pencilmark::write_sukaku(&c)).unwrap();

@@ -263,7 +263,7 @@ fn worker(args: &Args, name: &str) -> Result<(), String> {
         let p = puzzle(n, args.clues, args.seed, index).map_err(|e| e.to_string())?;
         let start = ThreadTime::now();
         let found = engine
-            .search(&p, &Query::count(task.limit()))
+            .search(&p, &Query::up_to(task.limit()))
             .map_err(|e| e.to_string())?;
         let seconds = start.elapsed().as_secs_f64();
         match &found.solution {

@@ -75,7 +75,10 @@ fn main() -> ExitCode {
 
 fn check_file(name: &str, text: &str, all_finders: bool) -> Tally {
     let solver = Solver::new(TechniqueSet::all()).explain(false);
-    let opts = FindOptions { explain: false };
+    let opts = FindOptions {
+        explain: false,
+        ..FindOptions::default()
+    };
     let mut t = Tally::default();
     for record in records(text, &ReadOptions::default()) {
         let Ok(puzzle) = record.result else { continue };

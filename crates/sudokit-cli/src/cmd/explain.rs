@@ -9,6 +9,7 @@ use sudokit::format::pencilmark;
 use sudokit::logic::{Outcome, Solver};
 use sudokit::rating::Rater;
 use sudokit::serate::{self, SeError};
+use sudokit::SolutionsError;
 
 use crate::common::TimeLimitArg;
 use crate::driver::EXIT_FAILED;
@@ -27,9 +28,9 @@ it ended, ER/EP/ED, level, hardest technique). --grid prints the candidates afte
 step; --json prints one JSON object per puzzle (steps, outcome, difficulty and, with
 --grid, the Sukaku line of the candidates after each step). A puzzle that cannot be
 read or has not exactly one solution gives a marker line (`error: malformed`,
-`error: invalid`, `error: no solution`, `error: multiple solutions`) and the reason on
-standard error; the others are still done. Exit code 1 when some puzzle failed or
-logic did not finish it.
+`error: invalid`, `error: no solution`, `error: multiple solutions`; `error: gave up`
+when not done within --time-limit) and the reason on standard error; the others are
+still done. Exit code 1 when some puzzle failed or logic did not finish it.
 
 --scale se explains with Sudoku Explainer's own solver instead (9×9 only): its path
 step by step with SE's rating of each step, then ER/EP/ED exactly as `serate` gives
@@ -46,9 +47,6 @@ pub struct Args {
     /// Explainer's (`se`).
     #[arg(long, value_enum, default_value = "hodoku")]
     scale: Scale,
-
-    #[command(flatten)]
-    limit: TimeLimitArg,
 }
 
 /// The solver `explain` follows.
@@ -68,11 +66,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut records = 0usize;
     let code = args.state.drive(
         |item| {
-            let state = logic::state(item)?;
-            Ok(match args.scale {
-                Scale::Hodoku => explain(&state, &solver, json, grid),
-                Scale::Se => explain_se(&state, &args.limit, json),
-            })
+            let budget = args.state.budget();
+            let state = logic::state(item, budget)?;
+            match args.scale {
+                Scale::Hodoku => explain(&state, &solver, budget, json, grid),
+                Scale::Se => Ok(explain_se(&state, &args.state.limit, json)),
+            }
         },
         |item, explained: Result<(bool, String), Unusable>, out, tally| {
             // Text records are blocks with a blank line between them.
@@ -98,29 +97,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// Every step of one state and the summary, as text or one JSON line; and whether
-/// logic finished it.
-fn explain(state: &State, solver: &Solver, json: bool, grid: bool) -> (bool, String) {
+/// logic finished it. Giving up within `budget` is [`Unusable`].
+fn explain(
+    state: &State,
+    solver: &Solver,
+    budget: Budget,
+    json: bool,
+    grid: bool,
+) -> Result<(bool, String), Unusable> {
     let mut c = state.candidates.clone();
     let mut rater = Rater::new(c.layout().cell_count());
     let mut steps = Vec::new();
     let mut text = String::new();
-    let outcome = solver.solve(&mut c, |step, after| {
-        rater.add(step);
-        if json {
-            let mut v = serde_json::to_value(step).expect("steps serialise");
-            if grid {
-                v["candidates"] = pencilmark::write_sukaku(after).into();
-            }
-            steps.push(v);
-        } else {
-            text.push_str(&format!("{:3}. {}\n", rater.steps(), step.explanation));
-            if grid {
-                for line in pencilmark::write(after).lines() {
-                    text.push_str(&format!("     {line}\n"));
+    let outcome = solver
+        .solve_within(&mut c, budget, |step, after| {
+            rater.add(step);
+            if json {
+                let mut v = serde_json::to_value(step).expect("steps serialise");
+                if grid {
+                    v["candidates"] = pencilmark::write_sukaku(after).into();
+                }
+                steps.push(v);
+            } else {
+                text.push_str(&format!("{:3}. {}\n", rater.steps(), step.explanation));
+                if grid {
+                    for line in pencilmark::write(after).lines() {
+                        text.push_str(&format!("     {line}\n"));
+                    }
                 }
             }
-        }
-    });
+        })
+        .map_err(SolutionsError::from)?;
     let d = rater.finish(outcome);
     let finished = outcome == Outcome::Solved;
     if json {
@@ -131,7 +138,7 @@ fn explain(state: &State, solver: &Solver, json: bool, grid: bool) -> (bool, Str
             "difficulty": d,
             "result": c.to_grid().to_line(),
         });
-        return (finished, format!("{v}\n"));
+        return Ok((finished, format!("{v}\n")));
     }
     let end = match outcome {
         Outcome::Solved => format!("Solved in {} steps", d.steps),
@@ -156,7 +163,7 @@ fn explain(state: &State, solver: &Solver, json: bool, grid: bool) -> (bool, Str
     if !finished {
         out.push_str(&format!("{}\n", pencilmark::write(&c)));
     }
-    (finished, out)
+    Ok((finished, out))
 }
 
 /// SE's path for one state, as text or one JSON line; and whether it was rated.

@@ -3,7 +3,9 @@
 
 use std::process::ExitCode;
 
-use sudokit::logic::{find, FindOptions, Technique};
+use sudokit::engine::{GiveUp, SolveError};
+use sudokit::logic::{find, FindOptions, Technique, SOLVER_NAME};
+use sudokit::SolutionsError;
 
 use crate::driver::EXIT_FAILED;
 use crate::logic::{self, StateArgs, Unusable};
@@ -26,8 +28,9 @@ grid is one state).
 Output: the step's explanation (`--json`: the step as JSON, `null` when there is none;
 with --technique, a JSON array of every step of that technique). A puzzle that cannot
 be read or has not exactly one solution gives a marker line `error: malformed`,
-`error: invalid`, `error: no solution` or `error: multiple solutions` and the reason on
-standard error; the others are still done. Exit code 1 when some input failed or no
+`error: invalid`, `error: no solution` or `error: multiple solutions`, one not done
+within --time-limit `error: gave up`, and the reason on standard error; the others are
+still done. Exit code 1 when some input failed or no
 step was found for it.")]
 pub struct Args {
     #[command(flatten)]
@@ -54,11 +57,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut missing = false;
     let code = args.state.drive(
         |item| {
-            let state = logic::state(item)?;
+            let budget = args.state.budget();
+            let state = logic::state(item, budget)?;
             let c = &state.candidates;
             Ok(match args.technique {
                 Some(t) => {
-                    let steps = find(t, c, &FindOptions::default());
+                    let opts = FindOptions {
+                        deadline: budget.deadline,
+                        ..FindOptions::default()
+                    };
+                    let steps = find(t, c, &opts);
+                    if opts.expired() {
+                        return Err(Unusable::Solutions(SolutionsError::GaveUp(
+                            SolveError::GaveUp {
+                                engine: SOLVER_NAME,
+                                nodes: 0,
+                                reason: GiveUp::Deadline,
+                            },
+                        )));
+                    }
                     let found = !steps.is_empty();
                     let text = if json {
                         serde_json::to_string(&steps).expect("steps serialise")
@@ -74,7 +91,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     (found, text)
                 }
                 None => {
-                    let step = solver.hint(c);
+                    let step = solver
+                        .hint_within(c, budget)
+                        .map_err(SolutionsError::from)?;
                     let text = match &step {
                         _ if json => serde_json::to_string(&step).expect("steps serialise"),
                         Some(s) => s.explanation.clone(),

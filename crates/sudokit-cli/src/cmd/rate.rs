@@ -4,7 +4,6 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sudokit::engine::Budget;
 use sudokit::format::pencilmark;
 use sudokit::rating::{rate_unique, rate_unique_state, Difficulty};
 use sudokit::serate::{self, SeError, SeRating};
@@ -35,8 +34,9 @@ puzzle with id, input, the difficulty's fields, `se` and time.
 Input as for `solve`, and pencilmark grids and Sukaku lines as for `hint`. Puzzles that
 cannot be read or have not exactly one solution get a marker line `error: malformed`,
 `error: invalid`, `error: no solution` or `error: multiple solutions` (logic that
-assumes uniqueness cannot rate them), with the reason on standard error; a puzzle whose
-solutions could not be counted within --time-limit gets `error: gave up`.")]
+assumes uniqueness cannot rate them), with the reason on standard error; a puzzle that
+could not be rated (logic and the count of its solutions) within --time-limit gets
+`error: gave up`.")]
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
@@ -66,10 +66,6 @@ pub struct Args {
 /// Runs `sudokit rate`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let solver = args.select.solver(false)?;
-    let budget = args
-        .limit
-        .time_limit
-        .map_or(Budget::UNLIMITED, Budget::time);
     let start = Instant::now();
     let (mut finished, mut stuck) = (0u64, 0u64);
     let (texts, unreadable) = input::read_texts(&args.input.files);
@@ -85,6 +81,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             records: &args.records,
         },
         |item| -> Result<(String, Difficulty, Se), Unusable> {
+            // The time limit is per puzzle: its clock starts here.
+            let budget = args.limit.budget();
             Ok(match logic::input(item)? {
                 Input::Puzzle(p) => {
                     let d = rate_unique(p, &solver, budget)?;
@@ -93,7 +91,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Input::Candidates(c) => {
                     let label = pencilmark::write_sukaku(&c);
                     let s = se(serate::explain_state(&c, budget).map(|r| r.rating))?;
-                    (label, rate_unique_state(c, &solver)?, s)
+                    (label, rate_unique_state(c, &solver, budget)?, s)
                 }
             })
         },

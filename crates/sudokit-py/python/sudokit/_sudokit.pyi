@@ -88,7 +88,12 @@ class Puzzle(Grid):
     ) -> int: ...
     def is_unique(self, *, engine: Optional[str] = None) -> bool: ...
     def hint(
-        self, *, techniques: Optional[str] = None, without: Optional[str] = None, uniqueness: bool = True
+        self,
+        *,
+        techniques: Optional[str] = None,
+        without: Optional[str] = None,
+        uniqueness: bool = True,
+        time_limit: Optional[float] = None,
     ) -> Optional[Step]: ...
     @overload
     def explain(

@@ -26,6 +26,9 @@
 //! - The grouped techniques walk the graph with group nodes and report only chains
 //!   that use one.
 //!
+//! Both searches stop between start candidates once [`FindOptions::deadline`] has
+//! passed; the solver then discards what they found.
+//!
 //! Sources: HoDoKu's documentation and regression library (chains and loops, 07xx)
 //! and its solver configuration (chain length 20); Eureka notation as on the Sudoku
 //! Players' Forum.
@@ -191,6 +194,9 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         found: Vec::new(),
     };
     for start in 0..g.nodes.len() as u32 {
+        if opts.expired() {
+            break;
+        }
         let cell = g.nodes[start as usize].cell();
         if kind != Simple::X && c.mask(cell).count_ones() != 2 {
             continue;
@@ -342,6 +348,9 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
     let mut found = Vec::new();
     let candidates = g.nodes.iter().take_while(|x| !x.is_group()).count() as u32;
     for start in 0..candidates {
+        if opts.expired() {
+            break;
+        }
         for on in [true, false] {
             // A premise "true" closes only discontinuous loops (its candidate goes),
             // and starts no AIC.

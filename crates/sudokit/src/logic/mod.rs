@@ -43,7 +43,7 @@ pub mod technique;
 pub mod uniqueness;
 pub mod wings;
 
-pub use solver::{Outcome, Solver};
+pub use solver::{Outcome, Solver, SOLVER_NAME};
 pub use step::{ChainNode, FindOptions, Link, Rating, Step};
 pub use technique::{Family, Info, Level, Technique, UnknownTechnique};
 

@@ -300,7 +300,14 @@ fn dual(
 ) {
     let n = c.layout().size();
     let mut singles = Vec::new();
-    single(c, &mut singles, &FindOptions { explain: false });
+    single(
+        c,
+        &mut singles,
+        &FindOptions {
+            explain: false,
+            ..FindOptions::default()
+        },
+    );
     let start = out.len();
     for (i, a) in singles.iter().enumerate() {
         for b in &singles[i + 1..] {

@@ -13,6 +13,16 @@
 //! On the plain 9×9 board the singles come from a fast path (`fast_singles`), which finds
 //! exactly what their finders would, without a [`Step`] per single: the steps, their
 //! order and so every rating are the same either way.
+//!
+//! A run may have a [`Budget`] ([`Solver::solve_within`], [`Solver::hint_within`]):
+//! its node count bounds the rounds (one round finds and applies one batch of steps),
+//! and its deadline is checked as each round starts, after each finder, and inside the
+//! chain finders between start candidates ([`FindOptions::deadline`]). Steps found
+//! by a finder the deadline cut short are never applied: the run gives up with
+//! [`SolveError::GaveUp`] (engine [`SOLVER_NAME`]), so an answer within a budget is
+//! always the answer without one.
+
+use std::time::Instant;
 
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
@@ -23,6 +33,10 @@ use super::step::{FindOptions, Step};
 use super::technique::Technique;
 use super::{Finder, TechniqueSet, FAMILIES};
 use crate::candidates::Candidates;
+use crate::engine::{Budget, GiveUp, SolveError};
+
+/// The name a logic run gives up under ([`SolveError::GaveUp`]'s `engine`).
+pub const SOLVER_NAME: &str = "logic";
 
 /// How a run of the solver ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -75,18 +89,31 @@ impl Solver {
     /// Fills `out` with every step of the easiest technique that finds any in `c`
     /// (nothing when stuck).
     pub fn next_steps_into(&self, c: &Candidates, out: &mut Vec<Step>) {
-        self.steps_from(0, c, out);
+        let mut limit = Limit::new(Budget::UNLIMITED);
+        if let Err(e) = self.steps_from(0, c, out, &self.opts, &mut limit) {
+            unreachable!("an unlimited budget ran out: {e}");
+        }
     }
 
-    /// [`Solver::next_steps_into`] from the `first` technique of the order on.
-    fn steps_from(&self, first: usize, c: &Candidates, out: &mut Vec<Step>) {
+    /// [`Solver::next_steps_into`] from the `first` technique of the order on, with the
+    /// finders asked with `opts`; gives up when `limit`'s deadline passes.
+    fn steps_from(
+        &self,
+        first: usize,
+        c: &Candidates,
+        out: &mut Vec<Step>,
+        opts: &FindOptions,
+        limit: &mut Limit,
+    ) -> Result<(), SolveError> {
         out.clear();
         for &(_, f) in &self.order[first..] {
-            f(c, out, &self.opts);
+            f(c, out, opts);
+            limit.in_time()?;
             if !out.is_empty() {
-                return;
+                break;
             }
         }
+        Ok(())
     }
 
     /// Every step of the easiest technique that finds any in `c`.
@@ -101,31 +128,60 @@ impl Solver {
         self.next_steps(c).into_iter().min_by_key(|s| s.rating)
     }
 
+    /// [`Solver::hint`] within `budget` (one round: a node budget of 0 gives up);
+    /// [`SolveError::GaveUp`] when it runs out first.
+    pub fn hint_within(&self, c: &Candidates, budget: Budget) -> Result<Option<Step>, SolveError> {
+        let mut limit = Limit::new(budget);
+        limit.enter()?;
+        let mut steps = Vec::new();
+        let opts = limit.find_options(self.opts);
+        self.steps_from(0, c, &mut steps, &opts, &mut limit)?;
+        Ok(steps.into_iter().min_by_key(|s| s.rating))
+    }
+
     /// Solves `c` by logic as far as the techniques go, calling `visit` with each step
     /// applied and the state after it.
-    pub fn solve(&self, c: &mut Candidates, mut visit: impl FnMut(&Step, &Candidates)) -> Outcome {
+    pub fn solve(&self, c: &mut Candidates, visit: impl FnMut(&Step, &Candidates)) -> Outcome {
+        match self.solve_within(c, Budget::UNLIMITED, visit) {
+            Ok(outcome) => outcome,
+            Err(e) => unreachable!("an unlimited budget ran out: {e}"),
+        }
+    }
+
+    /// [`Solver::solve`] within `budget`: its node count bounds the rounds, its
+    /// deadline the time. When it runs out, [`SolveError::GaveUp`]; `c` then holds the
+    /// steps applied so far (each one sound, as `visit` saw them).
+    pub fn solve_within(
+        &self,
+        c: &mut Candidates,
+        budget: Budget,
+        mut visit: impl FnMut(&Step, &Candidates),
+    ) -> Result<Outcome, SolveError> {
+        let mut limit = Limit::new(budget);
+        let opts = limit.find_options(self.opts);
         let mut fast = Singles::new(c.layout(), self.techniques());
         let rest = fast.map_or(0, |(_, skip)| skip);
         let (mut batch, mut single) = (Batch::default(), Step::new(Technique::FullHouse));
         let mut steps = Vec::new();
         loop {
+            limit.enter()?;
             let round = match &mut fast {
                 Some((singles, _)) => singles.round(c, &mut batch),
                 None => Round::Finders,
             };
             let first = match round {
-                Round::Solved => return Outcome::Solved,
+                Round::Solved => return Ok(Outcome::Solved),
                 Round::Found => {
                     let (singles, _) = fast.as_mut().expect("found by the fast path");
                     if !self.apply_singles(&batch, &mut single, singles, c, &mut visit) {
-                        return Outcome::Stuck;
+                        return Ok(Outcome::Stuck);
                     }
                     continue;
                 }
                 Round::Nothing => rest,
                 Round::Finders => {
                     if let Some(end) = finished(c) {
-                        return end;
+                        return Ok(end);
                     }
                     0
                 }
@@ -133,9 +189,9 @@ impl Solver {
             if let Some((singles, _)) = &mut fast {
                 singles.forget();
             }
-            self.steps_from(first, c, &mut steps);
+            self.steps_from(first, c, &mut steps, &opts, &mut limit)?;
             let Some(low) = steps.iter().map(|s| s.rating).min() else {
-                return Outcome::Stuck;
+                return Ok(Outcome::Stuck);
             };
             // Placements of one rating go together; an elimination step goes alone, as
             // the others it came with may not be needed once it is applied.
@@ -150,7 +206,7 @@ impl Solver {
                 }
             }
             if !changed {
-                return Outcome::Stuck;
+                return Ok(Outcome::Stuck);
             }
         }
     }
@@ -185,6 +241,52 @@ impl Solver {
             visit(step, c);
         }
         changed
+    }
+}
+
+/// A run's budget: the rounds entered so far against its node count, and its deadline.
+struct Limit {
+    budget: Budget,
+    rounds: u64,
+}
+
+impl Limit {
+    fn new(budget: Budget) -> Limit {
+        Limit { budget, rounds: 0 }
+    }
+
+    /// The finders' options for a run with this budget: `opts` with its deadline.
+    fn find_options(&self, opts: FindOptions) -> FindOptions {
+        FindOptions {
+            deadline: self.budget.deadline,
+            ..opts
+        }
+    }
+
+    /// Enters a round: gives up when the node count is spent or the deadline passed.
+    fn enter(&mut self) -> Result<(), SolveError> {
+        if let Some(max) = self.budget.max_nodes.filter(|&max| self.rounds >= max) {
+            return Err(self.give_up(GiveUp::Nodes(max)));
+        }
+        self.in_time()?;
+        self.rounds += 1;
+        Ok(())
+    }
+
+    /// Gives up when the deadline has passed.
+    fn in_time(&self) -> Result<(), SolveError> {
+        match self.budget.deadline {
+            Some(d) if Instant::now() >= d => Err(self.give_up(GiveUp::Deadline)),
+            _ => Ok(()),
+        }
+    }
+
+    fn give_up(&self, reason: GiveUp) -> SolveError {
+        SolveError::GaveUp {
+            engine: SOLVER_NAME,
+            nodes: self.rounds,
+            reason,
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! in the usual notation (`r3c5`, `r1c2<>7`).
 
 use std::fmt::{self, Write};
+use std::time::Instant;
 
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -186,11 +187,26 @@ pub struct Link {
 pub struct FindOptions {
     /// Write [`Step::explanation`]; the rater turns it off to stay allocation-light.
     pub explain: bool,
+    /// The instant after which an expensive finder (chains) stops looking, at a coarse
+    /// grain, and returns what it found so far; whoever set it must then treat the
+    /// finder's steps as incomplete ([`FindOptions::expired`]). The solver sets it from
+    /// its budget.
+    pub deadline: Option<Instant>,
+}
+
+impl FindOptions {
+    /// Whether the deadline has passed (never without one).
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 impl Default for FindOptions {
     fn default() -> FindOptions {
-        FindOptions { explain: true }
+        FindOptions {
+            explain: true,
+            deadline: None,
+        }
     }
 }
 

@@ -145,15 +145,21 @@ pub fn rectangles(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Te
         |x| c.value(x) == 0,
         |corners| {
             // The digit pairs: those of a bivalue corner, each other corner holding at
-            // least one of them (a corner may miss one: the pattern is still deadly).
+            // least one of them (a corner may miss one: the pattern is still deadly),
+            // and every corner able to hold both in the state as it was made. A state
+            // given directly (a pencilmark grid) may have had a digit struck from a
+            // corner: its two fillings are then not both solutions of it.
             let mut seen: [Mask; 4] = [0; 4];
             for (i, &x) in corners.iter().enumerate() {
                 let m = c.mask(x);
                 if ones(m) == 2 && !seen[..i].contains(&m) {
                     seen[i] = m;
-                    if corners.iter().all(|&y| c.mask(y) & m != 0) {
-                        let mut d = digits(m);
-                        let (a, b) = (d.next().unwrap_or(1), d.next().unwrap_or(1));
+                    let mut d = digits(m);
+                    let (a, b) = (d.next().unwrap_or(1), d.next().unwrap_or(1));
+                    let deadly = corners
+                        .iter()
+                        .all(|&y| c.mask(y) & m != 0 && c.could_hold(y, a) && c.could_hold(y, b));
+                    if deadly {
                         check(c, out, start, opts, t, corners, a, b);
                     }
                 }

@@ -129,7 +129,14 @@ impl Case {
             return Verdict::Skipped;
         };
         let mut steps = Vec::new();
-        finder(&self.state, &mut steps, &FindOptions { explain: false });
+        finder(
+            &self.state,
+            &mut steps,
+            &FindOptions {
+                explain: false,
+                ..FindOptions::default()
+            },
+        );
         let ok = if self.fail {
             steps.is_empty()
         } else {
