@@ -89,7 +89,14 @@ fn chain_steps_list_their_links() {
                 );
             }
         }
-        let quiet = find(t, &case.state, &FindOptions { explain: false, ..FindOptions::default() });
+        let quiet = find(
+            t,
+            &case.state,
+            &FindOptions {
+                explain: false,
+                ..FindOptions::default()
+            },
+        );
         assert!(!quiet.is_empty() && quiet.iter().all(|s| s.links.is_empty()));
     }
 }

@@ -414,12 +414,11 @@ pub fn avoidable(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Tec
             if p == q || p == 0 || q == 0 {
                 return;
             }
-            // A corner solved from candidates set by hand may never have been able to
-            // hold the other digit: then no swap exists to avoid.
-            let other = |v: u8| if v == p { q } else { p };
-            if corners
+            // A corner of a state given with candidates set by hand may never have been
+            // able to hold one of the two digits: then no swap exists to avoid.
+            if !corners
                 .iter()
-                .any(|&x| c.value(x) != 0 && !c.could_hold(x, other(c.value(x))))
+                .all(|&x| c.could_hold(x, p) && c.could_hold(x, q))
             {
                 return;
             }
