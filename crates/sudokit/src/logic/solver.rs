@@ -1,14 +1,21 @@
 //! The engine: applies steps easiest first, to a fixpoint.
 //!
-//! At every round the [`Solver`] asks its techniques in order of rating (Sudoku
-//! Explainer's scale, catalogue order between equals) for steps; the first technique
-//! that finds any wins the round. If its steps place digits (singles), all those of the
-//! lowest rating are applied one after the other (those that no longer change anything
-//! are dropped): they were found in the same state, so each stays sound after the
-//! others, and placing them together gives the same hardest step as one per round for a
-//! fraction of the work. A step that only eliminates is applied alone, as Sudoku
-//! Explainer and HoDoKu do, so the step count and score do not include eliminations
-//! that the next singles would have made unnecessary.
+//! A [`Solver`] tries its techniques in one of two [`Order`]s.
+//!
+//! - [`Order::Rating`]: by rating (Sudoku Explainer's scale, catalogue order between
+//!   equals); the first technique that finds any steps wins the round. If its steps
+//!   place digits (singles), all those of the lowest rating are applied one after the
+//!   other (those that no longer change anything are dropped): they were found in the
+//!   same state, so each stays sound after the others, and placing them together gives
+//!   the same hardest step as one per round for a fraction of the work. A step that
+//!   only eliminates is applied alone, as Sudoku Explainer and HoDoKu do, so the step
+//!   count and score do not include eliminations that the next singles would have
+//!   made unnecessary.
+//! - [`Order::Hodoku`]: HoDoKu 2.2.0's default configuration ([`super::hodoku`]): its
+//!   step types in its order, only those it enables, and exactly one step per round,
+//!   the one HoDoKu would pick ([`super::hodoku::pick`]); singles too go one at a time,
+//!   so a cell that a hidden single turns into a naked single counts as the naked
+//!   single HoDoKu sees (its score is 4, a hidden single's 14).
 //!
 //! On the plain 9×9 board the singles come from a fast path (`fast_singles`), which finds
 //! exactly what their finders would, without a [`Step`] per single: the steps, their
@@ -18,10 +25,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::fast_singles::{Batch, Round, Singles};
+use super::hodoku;
 use super::singles::{sentence, set_single};
 use super::step::{FindOptions, Step};
 use super::technique::Technique;
-use super::{Finder, TechniqueSet, FAMILIES};
+use super::{finder, Finder, TechniqueSet, FAMILIES};
 use crate::candidates::Candidates;
 
 /// How a run of the solver ended.
@@ -37,28 +45,81 @@ pub enum Outcome {
     Contradiction,
 }
 
+/// The order in which a [`Solver`] tries its techniques, and how it chooses among
+/// the steps they find.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Order {
+    /// By rating on the Sudoku Explainer scale, easiest first; all placements of the
+    /// lowest rating in one round.
+    #[default]
+    Rating,
+    /// HoDoKu 2.2.0's default configuration: its order, its techniques, one step per
+    /// round as HoDoKu picks it.
+    Hodoku,
+}
+
 /// The logic solver: an ordered list of techniques.
 #[derive(Debug, Clone)]
 pub struct Solver {
     order: Vec<(Technique, Finder)>,
+    /// For each entry of `order`, the group it belongs to: the finders of one group are
+    /// asked together (one HoDoKu step type; every technique its own group by rating).
+    groups: Vec<usize>,
+    kind: Order,
     opts: FindOptions,
 }
 
 impl Solver {
-    /// A solver using the implemented techniques of `set`, easiest first; it writes
-    /// explanations (see [`Solver::explain`]).
+    /// A solver using the implemented techniques of `set`, easiest first
+    /// ([`Order::Rating`]); it writes explanations (see [`Solver::explain`]).
     pub fn new(set: TechniqueSet) -> Solver {
-        let mut order: Vec<(Technique, Finder)> = FAMILIES
-            .iter()
-            .flat_map(|f| f.iter())
-            .copied()
-            .filter(|&(t, _)| set.contains(t))
-            .collect();
-        order.sort_by_key(|&(t, _)| (t.info().se_tenths, t));
+        Solver::with_order(set, Order::Rating)
+    }
+
+    /// A solver using the implemented techniques of `set` in the given order. With
+    /// [`Order::Hodoku`] the techniques HoDoKu's default configuration leaves out
+    /// ([`hodoku::OFF`]) are not used.
+    ///
+    /// ```
+    /// use sudokit::logic::{Order, Solver, Technique, TechniqueSet};
+    /// let s = Solver::with_order(TechniqueSet::all(), Order::Hodoku);
+    /// let first: Vec<Technique> = s.techniques().take(3).collect();
+    /// assert_eq!(first, [Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle]);
+    /// ```
+    pub fn with_order(set: TechniqueSet, kind: Order) -> Solver {
+        let (order, groups) = match kind {
+            Order::Rating => {
+                let mut order: Vec<(Technique, Finder)> = FAMILIES
+                    .iter()
+                    .flat_map(|f| f.iter())
+                    .copied()
+                    .filter(|&(t, _)| set.contains(t))
+                    .collect();
+                order.sort_by_key(|&(t, _)| (t.info().se_tenths, t));
+                let groups = (0..order.len()).collect();
+                (order, groups)
+            }
+            Order::Hodoku => hodoku::STEPS
+                .iter()
+                .enumerate()
+                .flat_map(|(g, ts)| ts.iter().map(move |&t| (g, t)))
+                .filter(|&(_, t)| set.contains(t))
+                .filter_map(|(g, t)| Some(((t, finder(t)?), g)))
+                .unzip(),
+        };
         Solver {
             order,
+            groups,
+            kind,
             opts: FindOptions::default(),
         }
+    }
+
+    /// The order the solver follows.
+    pub fn order(&self) -> Order {
+        self.kind
     }
 
     /// Whether steps carry their sentence (on by default; the rater turns it off).
@@ -72,8 +133,8 @@ impl Solver {
         self.order.iter().map(|&(t, _)| t)
     }
 
-    /// Fills `out` with every step of the easiest technique that finds any in `c`
-    /// (nothing when stuck).
+    /// Fills `out` with every step of the first technique (or HoDoKu step type) of
+    /// the order that finds any in `c` (nothing when stuck).
     pub fn next_steps_into(&self, c: &Candidates, out: &mut Vec<Step>) {
         self.steps_from(0, c, out);
     }
@@ -81,11 +142,21 @@ impl Solver {
     /// [`Solver::next_steps_into`] from the `first` technique of the order on.
     fn steps_from(&self, first: usize, c: &Candidates, out: &mut Vec<Step>) {
         out.clear();
-        for &(_, f) in &self.order[first..] {
+        for (i, &(_, f)) in self.order.iter().enumerate().skip(first) {
             f(c, out, &self.opts);
-            if !out.is_empty() {
+            let last_of_group = self.groups.get(i + 1) != Some(&self.groups[i]);
+            if last_of_group && !out.is_empty() {
                 return;
             }
+        }
+    }
+
+    /// The step the solver applies among `steps`, all found in one round: the first
+    /// of the lowest rating, or the one HoDoKu picks.
+    fn choose<'a>(&self, steps: &'a [Step]) -> Option<&'a Step> {
+        match self.kind {
+            Order::Rating => steps.iter().min_by_key(|s| s.rating),
+            Order::Hodoku => hodoku::pick(steps),
         }
     }
 
@@ -96,14 +167,15 @@ impl Solver {
         out
     }
 
-    /// The next step: the first of the easiest ones, lowest rating first.
+    /// The next step: the one [`Solver::solve`] would apply first.
     pub fn hint(&self, c: &Candidates) -> Option<Step> {
-        self.next_steps(c).into_iter().min_by_key(|s| s.rating)
+        self.choose(&self.next_steps(c)).cloned()
     }
 
     /// Solves `c` by logic as far as the techniques go, calling `visit` with each step
     /// applied and the state after it.
     pub fn solve(&self, c: &mut Candidates, mut visit: impl FnMut(&Step, &Candidates)) -> Outcome {
+        let one = self.kind == Order::Hodoku;
         let mut fast = Singles::new(c.layout(), self.techniques());
         let rest = fast.map_or(0, |(_, skip)| skip);
         let (mut batch, mut single) = (Batch::default(), Step::new(Technique::FullHouse));
@@ -117,7 +189,7 @@ impl Solver {
                 Round::Solved => return Outcome::Solved,
                 Round::Found => {
                     let (singles, _) = fast.as_mut().expect("found by the fast path");
-                    if !self.apply_singles(&batch, &mut single, singles, c, &mut visit) {
+                    if !self.apply_singles(&batch, &mut single, singles, c, one, &mut visit) {
                         return Outcome::Stuck;
                     }
                     continue;
@@ -134,6 +206,13 @@ impl Solver {
                 singles.forget();
             }
             self.steps_from(first, c, &mut steps);
+            if one {
+                match self.choose(&steps) {
+                    Some(step) if step.changes(c) && step.apply(c) => visit(step, c),
+                    _ => return Outcome::Stuck,
+                }
+                continue;
+            }
             let Some(low) = steps.iter().map(|s| s.rating).min() else {
                 return Outcome::Stuck;
             };
@@ -155,15 +234,16 @@ impl Solver {
         }
     }
 
-    /// Applies the singles of `batch` that still fit, as [`Step::apply`] would, each
-    /// visited as the step its finder would have made (written into `step`); returns
-    /// whether any was applied.
+    /// Applies the singles of `batch` that still fit (only the first with `one`), as
+    /// [`Step::apply`] would, each visited as the step its finder would have made
+    /// (written into `step`); returns whether any was applied.
     fn apply_singles(
         &self,
         batch: &Batch,
         step: &mut Step,
         singles: &mut Singles,
         c: &mut Candidates,
+        one: bool,
         visit: &mut impl FnMut(&Step, &Candidates),
     ) -> bool {
         let mut changed = false;
@@ -183,6 +263,9 @@ impl Solver {
                 sentence(&mut step.explanation, batch.technique, 9, at, d, unit);
             }
             visit(step, c);
+            if one {
+                break;
+            }
         }
         changed
     }
@@ -220,6 +303,13 @@ mod tests {
                 return (seen, end, c);
             }
             let steps = solver.next_steps(&c);
+            if solver.order() == Order::Hodoku {
+                match solver.hint(&c) {
+                    Some(step) if step.apply(&mut c) => seen.push(step),
+                    _ => return (seen, Outcome::Stuck, c),
+                }
+                continue;
+            }
             let Some(low) = steps.iter().map(|s| s.rating).min() else {
                 return (seen, Outcome::Stuck, c);
             };
@@ -266,7 +356,8 @@ mod tests {
         ];
         for set in sets {
             let set = TechniqueSet::parse(set).unwrap();
-            for solver in [Solver::new(set), Solver::new(set).explain(false)] {
+            let hodoku = Solver::with_order(set, Order::Hodoku);
+            for solver in [Solver::new(set), Solver::new(set).explain(false), hodoku] {
                 for file in [
                     "17_clue.txt",
                     "top1465.txt",
@@ -288,18 +379,26 @@ mod tests {
                 .parse()
                 .unwrap();
         let c = Candidates::from_grid(&g);
-        let solver = Solver::new(TechniqueSet::all());
+        for solver in [
+            Solver::new(TechniqueSet::all()),
+            Solver::with_order(TechniqueSet::all(), Order::Hodoku),
+        ] {
+            odd_states(&solver, &g, &c);
+        }
+    }
+
+    fn odd_states(solver: &Solver, g: &Grid, c: &Candidates) {
         // A filled cell that keeps candidates, and an open cell without any.
         let mut masks = c.masks().to_vec();
         masks[0] = 0b1000;
         let odd = Candidates::from_parts(c.layout().clone(), g.cells().to_vec(), masks).unwrap();
-        same_as_reference(&solver, odd);
+        same_as_reference(solver, odd);
         let mut masks = c.masks().to_vec();
         masks[1] = 0;
         let dead = Candidates::from_parts(c.layout().clone(), g.cells().to_vec(), masks).unwrap();
-        same_as_reference(&solver, dead);
+        same_as_reference(solver, dead);
         // Two open cells of row 1 left with the same single candidate: no full house.
-        let mut values = crate::solve(&g).unwrap().cells().to_vec();
+        let mut values = crate::solve(g).unwrap().cells().to_vec();
         let d = values[0];
         values[0] = 0;
         values[1] = 0;
@@ -307,6 +406,6 @@ mod tests {
             .map(|i| if i < 2 { 1 << (d - 1) } else { 0 })
             .collect();
         let clash = Candidates::from_parts(c.layout().clone(), values, masks).unwrap();
-        same_as_reference(&solver, clash);
+        same_as_reference(solver, clash);
     }
 }
