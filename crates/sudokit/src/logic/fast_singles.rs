@@ -18,7 +18,7 @@ use crate::layout::Layout;
 
 /// The 27 units of the 9×9 board, in the layout's order (rows, columns, boxes), each
 /// with its cells in increasing order.
-const UNITS: [[u8; 9]; 27] = units();
+pub(crate) const UNITS: [[u8; 9]; 27] = units();
 
 const fn units() -> [[u8; 9]; 27] {
     let mut t = [[0u8; 9]; 27];
@@ -238,6 +238,11 @@ impl Singles {
             return Round::Found;
         }
         Round::Nothing
+    }
+
+    /// Which singles are enabled: full house, naked single, hidden single.
+    pub(crate) fn enabled(&self) -> (bool, bool, bool) {
+        (self.full_house, self.naked, self.hidden)
     }
 
     /// Accounts for a digit placed in an open cell.

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use super::fast_singles::{Batch, Round, Singles};
 use super::hodoku;
-use super::singles::{sentence, set_single};
+use super::singles::{sentence, set_single, LINE_HIDDEN_SINGLE};
 use super::step::{FindOptions, Step};
 use super::technique::Technique;
 use super::{finder, Finder, TechniqueSet, FAMILIES};
@@ -169,13 +169,26 @@ impl Solver {
 
     /// The next step: the one [`Solver::solve`] would apply first.
     pub fn hint(&self, c: &Candidates) -> Option<Step> {
+        if self.kind == Order::Hodoku {
+            let mut first = None;
+            self.solve_hodoku(&mut c.clone(), |s, _| {
+                first = Some(s.clone());
+                false
+            });
+            return first;
+        }
         self.choose(&self.next_steps(c)).cloned()
     }
 
     /// Solves `c` by logic as far as the techniques go, calling `visit` with each step
     /// applied and the state after it.
     pub fn solve(&self, c: &mut Candidates, mut visit: impl FnMut(&Step, &Candidates)) -> Outcome {
-        let one = self.kind == Order::Hodoku;
+        if self.kind == Order::Hodoku {
+            return self.solve_hodoku(c, |s, c| {
+                visit(s, c);
+                true
+            });
+        }
         let mut fast = Singles::new(c.layout(), self.techniques());
         let rest = fast.map_or(0, |(_, skip)| skip);
         let (mut batch, mut single) = (Batch::default(), Step::new(Technique::FullHouse));
@@ -189,7 +202,7 @@ impl Solver {
                 Round::Solved => return Outcome::Solved,
                 Round::Found => {
                     let (singles, _) = fast.as_mut().expect("found by the fast path");
-                    if !self.apply_singles(&batch, &mut single, singles, c, one, &mut visit) {
+                    if !self.apply_singles(&batch, &mut single, singles, c, &mut visit) {
                         return Outcome::Stuck;
                     }
                     continue;
@@ -206,13 +219,6 @@ impl Solver {
                 singles.forget();
             }
             self.steps_from(first, c, &mut steps);
-            if one {
-                match self.choose(&steps) {
-                    Some(step) if step.changes(c) && step.apply(c) => visit(step, c),
-                    _ => return Outcome::Stuck,
-                }
-                continue;
-            }
             let Some(low) = steps.iter().map(|s| s.rating).min() else {
                 return Outcome::Stuck;
             };
@@ -234,16 +240,73 @@ impl Solver {
         }
     }
 
-    /// Applies the singles of `batch` that still fit (only the first with `one`), as
-    /// [`Step::apply`] would, each visited as the step its finder would have made
-    /// (written into `step`); returns whether any was applied.
+    /// [`Solver::solve`] on HoDoKu's path: one step per round, singles as HoDoKu's
+    /// queues give them on the plain 9×9 board ([`hodoku::Singles`]), the other steps
+    /// as [`hodoku::pick`] chooses. `visit` returns whether to go on.
+    fn solve_hodoku(
+        &self,
+        c: &mut Candidates,
+        mut visit: impl FnMut(&Step, &Candidates) -> bool,
+    ) -> Outcome {
+        let plain = Singles::new(c.layout(), self.techniques());
+        let (first, (full_house, naked, hidden)) =
+            plain.map_or((0, (false, false, false)), |(s, skip)| (skip, s.enabled()));
+        let mut queues = plain.map(|_| hodoku::Singles::new(c));
+        let (mut single, mut steps) = (Step::new(Technique::FullHouse), Vec::new());
+        loop {
+            if let Some(end) = finished(c) {
+                return end;
+            }
+            let next = queues
+                .as_mut()
+                .and_then(|q| q.next(full_house, naked, hidden));
+            if let Some((t, at, d, unit)) = next {
+                set_single(&mut single, t, at, d);
+                if t == Technique::HiddenSingle && unit.is_some_and(|u| u < 18) {
+                    single.rating = LINE_HIDDEN_SINGLE;
+                }
+                if self.opts.explain {
+                    let unit = unit.map(|u| &c.layout().units()[u]);
+                    sentence(&mut single.explanation, t, 9, at, d, unit);
+                }
+                if single.apply(c) {
+                    if let Some(q) = &mut queues {
+                        q.apply(&single);
+                    }
+                    if !visit(&single, c) {
+                        return Outcome::Stuck;
+                    }
+                    continue;
+                }
+                // Not a single of this state (never seen): start HoDoKu's bookkeeping
+                // again from the state and let the finders look.
+                queues = Some(hodoku::Singles::new(c));
+            }
+            let from = if next.is_some() { 0 } else { first };
+            self.steps_from(from, c, &mut steps);
+            match hodoku::pick(&steps) {
+                Some(step) if step.changes(c) && step.apply(c) => {
+                    if let Some(q) = &mut queues {
+                        q.apply(step);
+                    }
+                    if !visit(step, c) {
+                        return Outcome::Stuck;
+                    }
+                }
+                _ => return Outcome::Stuck,
+            }
+        }
+    }
+
+    /// Applies the singles of `batch` that still fit, as [`Step::apply`] would, each
+    /// visited as the step its finder would have made (written into `step`); returns
+    /// whether any was applied.
     fn apply_singles(
         &self,
         batch: &Batch,
         step: &mut Step,
         singles: &mut Singles,
         c: &mut Candidates,
-        one: bool,
         visit: &mut impl FnMut(&Step, &Candidates),
     ) -> bool {
         let mut changed = false;
@@ -263,9 +326,6 @@ impl Solver {
                 sentence(&mut step.explanation, batch.technique, 9, at, d, unit);
             }
             visit(step, c);
-            if one {
-                break;
-            }
         }
         changed
     }
@@ -303,13 +363,6 @@ mod tests {
                 return (seen, end, c);
             }
             let steps = solver.next_steps(&c);
-            if solver.order() == Order::Hodoku {
-                match solver.hint(&c) {
-                    Some(step) if step.apply(&mut c) => seen.push(step),
-                    _ => return (seen, Outcome::Stuck, c),
-                }
-                continue;
-            }
             let Some(low) = steps.iter().map(|s| s.rating).min() else {
                 return (seen, Outcome::Stuck, c);
             };
@@ -356,8 +409,7 @@ mod tests {
         ];
         for set in sets {
             let set = TechniqueSet::parse(set).unwrap();
-            let hodoku = Solver::with_order(set, Order::Hodoku);
-            for solver in [Solver::new(set), Solver::new(set).explain(false), hodoku] {
+            for solver in [Solver::new(set), Solver::new(set).explain(false)] {
                 for file in [
                     "17_clue.txt",
                     "top1465.txt",
@@ -379,15 +431,7 @@ mod tests {
                 .parse()
                 .unwrap();
         let c = Candidates::from_grid(&g);
-        for solver in [
-            Solver::new(TechniqueSet::all()),
-            Solver::with_order(TechniqueSet::all(), Order::Hodoku),
-        ] {
-            odd_states(&solver, &g, &c);
-        }
-    }
-
-    fn odd_states(solver: &Solver, g: &Grid, c: &Candidates) {
+        let solver = &Solver::new(TechniqueSet::all());
         // A filled cell that keeps candidates, and an open cell without any.
         let mut masks = c.masks().to_vec();
         masks[0] = 0b1000;
@@ -398,7 +442,7 @@ mod tests {
         let dead = Candidates::from_parts(c.layout().clone(), g.cells().to_vec(), masks).unwrap();
         same_as_reference(solver, dead);
         // Two open cells of row 1 left with the same single candidate: no full house.
-        let mut values = crate::solve(g).unwrap().cells().to_vec();
+        let mut values = crate::solve(&g).unwrap().cells().to_vec();
         let d = values[0];
         values[0] = 0;
         values[1] = 0;
@@ -407,5 +451,63 @@ mod tests {
             .collect();
         let clash = Candidates::from_parts(c.layout().clone(), values, masks).unwrap();
         same_as_reference(solver, clash);
+    }
+
+    /// Every step of HoDoKu's path keeps the solution; a finished grid is it; and the
+    /// first step is the hint.
+    #[test]
+    fn hodoku_path_is_sound_and_starts_with_the_hint() {
+        let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku);
+        for file in ["17_clue.txt", "top1465.txt", "hardest_1106.txt"] {
+            for g in &sample(file) {
+                let solution = crate::solve(g).unwrap();
+                let mut c = Candidates::from_grid(g);
+                let hint = solver.hint(&c);
+                let mut first = None;
+                let end = solver.solve(&mut c, |s, _| {
+                    first.get_or_insert_with(|| s.clone());
+                    for &(at, d) in &s.placements {
+                        assert_eq!(solution.cells()[at], d, "{g}: {s:?}");
+                    }
+                    for &(at, d) in &s.eliminations {
+                        assert_ne!(solution.cells()[at], d, "{g}: {s:?}");
+                    }
+                });
+                assert_eq!(first, hint, "{g}");
+                if end == Outcome::Solved {
+                    assert!(c.to_grid().is_solution_of(g));
+                }
+            }
+        }
+    }
+
+    /// HoDoKu takes one single per round, full house and naked singles before hidden
+    /// ones, in its queue order: the opposite of the rating order's batches.
+    #[test]
+    fn hodoku_takes_one_single_at_a_time_naked_first() {
+        let g: Grid =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+                .parse()
+                .unwrap();
+        let mut techniques = Vec::new();
+        let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku);
+        let end = solver.solve(&mut Candidates::from_grid(&g), |s, _| {
+            techniques.push(s.technique)
+        });
+        assert_eq!(end, Outcome::Solved);
+        let naked = techniques
+            .iter()
+            .filter(|&&t| t == Technique::NakedSingle)
+            .count();
+        let mut by_rating = Vec::new();
+        Solver::new(TechniqueSet::all()).solve(&mut Candidates::from_grid(&g), |s, _| {
+            by_rating.push(s.technique)
+        });
+        let naked_by_rating = by_rating
+            .iter()
+            .filter(|&&t| t == Technique::NakedSingle)
+            .count();
+        assert!(naked > naked_by_rating, "{naked} vs {naked_by_rating}");
+        assert_eq!(techniques.len(), 49);
     }
 }
