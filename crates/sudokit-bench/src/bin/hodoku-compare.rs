@@ -15,17 +15,20 @@
 //! same effect, whole paths identical, the share of HoDoKu's steps matched before the
 //! first difference, level pairs that differ, and a histogram of the first differing
 //! step (HoDoKu's technique / ours). Every grid sudokit finishes is checked against its
-//! puzzle.
+//! puzzle. Throughput: HoDoKu's own time for its batch (its summary line; one thread,
+//! the JVM's start not counted) against sudokit's best of three runs rating the same
+//! puzzles on one thread (explanations off).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::hash::{Hash, Hasher};
 use std::path::{Path as FilePath, PathBuf};
 use std::process::{Command, ExitCode};
+use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use sudokit::format::read::records;
 use sudokit::logic::{Order, Solver, Technique, TechniqueSet};
-use sudokit::rating::{check_unique, Rater};
+use sudokit::rating::{check_unique, rate, Rater};
 use sudokit::{Candidates, Grid, ReadOptions};
 
 #[derive(Parser)]
@@ -277,6 +280,10 @@ struct Tally {
     hodoku_steps: usize,
     levels: BTreeMap<(String, String), usize>,
     first_difference: BTreeMap<String, usize>,
+    /// HoDoKu's own time for its batch (from its summary line).
+    hodoku_time: Duration,
+    /// sudokit's best time rating the same puzzles on one thread.
+    our_time: Duration,
 }
 
 impl Tally {
@@ -318,6 +325,8 @@ impl Tally {
         self.whole_path += o.whole_path;
         self.matched_steps += o.matched_steps;
         self.hodoku_steps += o.hodoku_steps;
+        self.hodoku_time += o.hodoku_time;
+        self.our_time += o.our_time;
         for (k, v) in &o.levels {
             *self.levels.entry(k.clone()).or_default() += v;
         }
@@ -335,8 +344,10 @@ impl Tally {
             }
         };
         let p = self.puzzles;
+        let rate = |t: Duration| p as f64 / t.as_secs_f64().max(1e-9);
+        let (theirs, ours) = (rate(self.hodoku_time), rate(self.our_time));
         format!(
-            "| {name} | {p} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {name} | {p} | {} | {} | {} | {} | {} | {} | {} | {theirs:.0} | {ours:.0} | {:.0}× |",
             pct(self.finished, p),
             pct(self.hodoku_logic, p),
             pct(self.level, p),
@@ -344,6 +355,7 @@ impl Tally {
             pct(self.first_after_singles, p),
             pct(self.whole_path, p),
             pct(self.matched_steps, self.hodoku_steps),
+            ours / theirs,
         )
     }
 }
@@ -456,7 +468,27 @@ fn compare(
             }
         }
     }
+    tally.hodoku_time = hodoku_time(&output)
+        .ok_or_else(|| format!("{}: no timing line in HoDoKu's output", path.display()))?;
+    tally.our_time = (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            for g in &grids {
+                std::hint::black_box(rate(g, solver));
+            }
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default();
     Ok(tally)
+}
+
+/// HoDoKu's own time for its batch: its summary line `N puzzles in Tms (…)`.
+fn hodoku_time(output: &str) -> Option<Duration> {
+    output.lines().find_map(|l| {
+        let ms = l.split_once(" puzzles in ")?.1.split_once("ms")?.0;
+        ms.parse().ok().map(Duration::from_millis)
+    })
 }
 
 fn main() -> ExitCode {
@@ -485,8 +517,8 @@ fn main() -> ExitCode {
             }
         }
     }
-    println!("| file | puzzles | sudokit finishes | HoDoKu by logic | level exact | score exact | first step after singles | whole path | steps matched |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| file | puzzles | sudokit finishes | HoDoKu by logic | level exact | score exact | first step after singles | whole path | steps matched | HoDoKu puzzles/s | sudokit puzzles/s | ratio |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in &rows {
         println!("{r}");
     }
@@ -521,7 +553,7 @@ mod tests {
         Forcing Chain Contradiction in c5 => r3c6=5\n   \
         Almost Locked Set XZ-Rule: A=r1c2 {12} => r9c9<>1\n   \
         Brute Force: r1c1=5\n\
-        1 puzzles in 31ms\n   Easy: 0\n";
+        1 puzzles in 31ms (0:00:00.031)\n   Easy: 0\n";
 
     #[test]
     fn reads_hodoku_reports_and_steps() {
@@ -542,6 +574,7 @@ mod tests {
         assert_eq!(p[3].name, "ALS-XZ");
         assert_eq!(p[3].removed, BTreeSet::from([(80, 1)]));
         assert_eq!(p[4].name, "Brute Force");
+        assert_eq!(hodoku_time(OUTPUT), Some(Duration::from_millis(31)));
         assert!(p[0].is_single() && !p[1].is_single());
     }
 

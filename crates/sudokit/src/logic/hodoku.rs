@@ -255,10 +255,42 @@ impl Queue {
 
 /// The three units of a 9×9 cell, in HoDoKu's order: row, column, box (indices into
 /// the layout's units).
+#[inline]
 fn units_of(cell: usize) -> [usize; 3] {
-    let (r, c) = (cell / 9, cell % 9);
-    [r, 9 + c, 18 + r / 3 * 3 + c / 3]
+    let [r, c, b] = CELL_UNITS[cell];
+    [usize::from(r), usize::from(c), usize::from(b)]
 }
+
+/// [`units_of`] for every cell.
+const CELL_UNITS: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        t[cell] = [r as u8, (9 + c) as u8, (18 + r / 3 * 3 + c / 3) as u8];
+        cell += 1;
+    }
+    t
+};
+
+/// The 20 peers of every 9×9 cell, in cell order (HoDoKu's `buddies`).
+const PEERS: [[u8; 20]; 81] = {
+    let mut t = [[0u8; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (mut k, mut p) = (0, 0);
+        while p < 81 {
+            let (a, b) = (CELL_UNITS[cell], CELL_UNITS[p]);
+            if p != cell && (a[0] == b[0] || a[1] == b[1] || a[2] == b[2]) {
+                t[cell][k] = p as u8;
+                k += 1;
+            }
+            p += 1;
+        }
+        cell += 1;
+    }
+    t
+};
 
 /// HoDoKu's state of singles on the plain 9×9 board (see the module documentation):
 /// candidates, the count of places per unit and digit, and the two queues.
@@ -393,10 +425,8 @@ impl Singles {
         self.values[cell] = d;
         let had = self.cells[cell];
         self.cells[cell] = 0;
-        let peers = (0..81)
-            .filter(|&p| p != cell && units_of(p).iter().zip(units_of(cell)).any(|(a, b)| *a == b));
-        for p in peers {
-            self.remove(p, d);
+        for &p in &PEERS[cell] {
+            self.remove(usize::from(p), d);
         }
         for e in (1..=9u8).filter(|e| had & (1 << (e - 1)) != 0) {
             for u in units_of(cell) {
