@@ -17,7 +17,7 @@
 //!   smaller pattern, then the first found (HoDoKu's `SolutionStep.compareTo`, which
 //!   its chain, coloring and fish finders sort by).
 //! - [`OFF`] lists the techniques of our catalogue that are not on that path.
-//! - [`Singles`] is HoDoKu's bookkeeping of singles on the 9×9 board, which decides
+//! - `Singles` is HoDoKu's bookkeeping of singles on the 9×9 board, which decides
 //!   which single it takes: a queue of naked singles and one of hidden singles, filled
 //!   as candidates go (in the order HoDoKu removes them: a placed digit from the
 //!   cell's peers in cell order, then the cell's other candidates, unit by unit) and
