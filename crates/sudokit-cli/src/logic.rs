@@ -10,7 +10,7 @@ use anyhow::bail;
 use sudokit::engine::Budget;
 use sudokit::format::pencilmark;
 use sudokit::format::read::records;
-use sudokit::logic::{Solver, TechniqueSet};
+use sudokit::logic::{Order, Solver, TechniqueSet};
 use sudokit::rating::{check_unique_state, check_unique_within};
 use sudokit::{Candidates, Grid, ReadOptions, SolutionsError};
 
@@ -36,6 +36,22 @@ pub struct TechniqueArgs {
     /// exactly one solution).
     #[arg(long)]
     pub no_uniqueness: bool,
+
+    /// The order of the techniques: `hodoku` follows HoDoKu 2.2.0's default
+    /// configuration (its order, its choice among steps, one step at a time), so the
+    /// path, the score and the level are HoDoKu's; `rating` goes by the Sudoku
+    /// Explainer scale, easiest first.
+    #[arg(long, value_enum, default_value_t = PathOrder::Hodoku)]
+    pub order: PathOrder,
+}
+
+/// The solver order a command follows (see `--order`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PathOrder {
+    /// HoDoKu 2.2.0's path.
+    Hodoku,
+    /// By rating on the Sudoku Explainer scale.
+    Rating,
 }
 
 impl TechniqueArgs {
@@ -57,7 +73,11 @@ impl TechniqueArgs {
 
     /// The solver for the selection.
     pub fn solver(&self, explain: bool) -> anyhow::Result<Solver> {
-        Ok(Solver::new(self.set()?).explain(explain))
+        let order = match self.order {
+            PathOrder::Hodoku => Order::Hodoku,
+            PathOrder::Rating => Order::Rating,
+        };
+        Ok(Solver::with_order(self.set()?, order).explain(explain))
     }
 }
 

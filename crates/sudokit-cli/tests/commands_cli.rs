@@ -87,9 +87,10 @@ fn hint_and_explain_go_on_after_a_bad_puzzle() {
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{stdout}");
-    assert!(lines[0].starts_with("Hidden Single"), "{stdout}");
+    // HoDoKu's first steps (HoDoKu 2.2.0 gives the same).
+    assert!(lines[0].starts_with("Naked Single: r5c6=4"), "{stdout}");
     assert_eq!(lines[1], "error: malformed");
-    assert!(lines[2].starts_with("Hidden Single: r6c2=4"), "{stdout}");
+    assert!(lines[2].starts_with("Hidden Single: r8c6=1"), "{stdout}");
     let stderr = text(&out.stderr);
     assert!(
         stderr.contains("error: -: line 2: 5 cells is not a puzzle"),
@@ -317,7 +318,7 @@ fn rate_names_the_line_of_an_invalid_puzzle() {
 
 #[test]
 fn a_big_board_solved_by_singles_is_easy() {
-    let out = sudokit(&["rate", "data/25x25.txt"], "");
+    let out = sudokit(&["rate", "--se", "data/25x25.txt"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let row: Vec<&str> = stdout.lines().next().unwrap().split('\t').collect();

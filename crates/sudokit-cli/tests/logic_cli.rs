@@ -17,15 +17,22 @@ const X_WING_CASE: &str = ":0300:3:9.....+5+6+1..+6.+1.7+937+1..962486...2+147+9
 
 #[test]
 fn hint_in_text_and_json() {
+    // HoDoKu's path by default: HoDoKu 2.2.0 itself starts hard1 with r8c6=1.
     let out = sudokit(&["hint", HARD1], "");
     assert!(out.status.success());
     assert_eq!(
         text(&out.stdout),
-        "Hidden Single: r6c2=4 (the only place for 4 in box 4)\n"
+        "Hidden Single: r8c6=1 (the only place for 1 in box 8)\n"
     );
     let out = sudokit(&["hint", "--json", "-"], HARD1);
     let step: Step = serde_json::from_str(&text(&out.stdout)).unwrap();
-    assert_eq!(step.placements, vec![(46, 4)]);
+    assert_eq!(step.placements, vec![(68, 1)]);
+    // By rating, the first hidden single in a box in unit order.
+    let out = sudokit(&["hint", "--order", "rating", HARD1], "");
+    assert_eq!(
+        text(&out.stdout),
+        "Hidden Single: r6c2=4 (the only place for 4 in box 4)\n"
+    );
 }
 
 #[test]
@@ -59,7 +66,7 @@ fn explain_every_step_and_the_summary() {
         "singles alone get stuck on hard1"
     );
     let t = text(&out.stdout);
-    assert!(t.contains("  1. Hidden Single: r6c2=4"), "{t}");
+    assert!(t.contains("  1. Hidden Single: r8c6=1"), "{t}");
     assert!(t.contains("Stuck after"), "{t}");
     let out = sudokit(&["explain", "--json", "data/examples.txt"], "");
     let lines: Vec<serde_json::Value> = text(&out.stdout)
@@ -80,6 +87,7 @@ fn rate_lines_in_order() {
     let out = sudokit(
         &[
             "rate",
+            "--se",
             "--threads",
             "2",
             "--time-limit",
@@ -91,10 +99,25 @@ fn rate_lines_in_order() {
     let t = text(&out.stdout);
     let rows: Vec<Vec<&str>> = t.lines().map(|l| l.split('\t').collect()).collect();
     assert_eq!(rows.len(), 6, "{t}");
+    // HoDoKu's path starts with naked singles (HoDoKu 2.2.0: r5c6=4, then r9c4=4).
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     assert_eq!(
         rows[0],
         vec![
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            easy,
+            "2.3/2.3/2.3",
+            "easy",
+            "naked-single",
+            "49",
+            "solved",
+            "1.2/1.2/1.2"
+        ]
+    );
+    let out = sudokit(&["rate", "--se", "--order", "rating", "-"], easy);
+    assert_eq!(
+        text(&out.stdout).trim_end().split('\t').collect::<Vec<_>>(),
+        vec![
+            easy,
             "1.2/1.2/1.2",
             "easy",
             "hidden-single",
@@ -122,7 +145,7 @@ fn se_ratings_are_serates() {
         .filter_map(|l| l.split_once(' '))
         .collect();
     let input: String = cases.iter().map(|(p, _)| format!("{p}\n")).collect();
-    let out = sudokit(&["rate", "--json"], &input);
+    let out = sudokit(&["rate", "--se", "--json"], &input);
     assert_eq!(out.status.code(), Some(0));
     let t = text(&out.stdout);
     for (line, (puzzle, expected)) in t.lines().zip(&cases) {

@@ -21,16 +21,18 @@ Examples:
   sudokit rate data/top1465.txt
   sudokit rate --threads 1 --stats ../shared/data/puzzles2_17_clue > ratings.tsv
   sudokit rate --without uniqueness,fish puzzles.txt
+  sudokit rate --se --time-limit 60 data/top1465.txt   # with Sudoku Explainer's ER/EP/ED
 
 One line per puzzle in input order, tab-separated: the puzzle, ER/EP/ED of sudokit's
 path on the Sudoku Explainer scale, the level (easy, medium, hard, unfair, extreme;
 HoDoKu-style), the hardest technique, the number of steps and `solved`, or `stuck` when
 the techniques cannot finish the puzzle (then ER is what was needed so far and the
-level is extreme: a puzzle is never finished by guessing); last, ER/EP/ED exactly as
-Sudoku Explainer's `serate` gives them (its own solver and path, 9×9 only, else `-`),
-or `unrated after 10s` when --time-limit ran out first. --json prints one JSON object
-per puzzle, with `se` for Sudoku Explainer's ratings; --output jsonl one record per
-puzzle with id, input, the difficulty's fields, `se` and time.
+level is extreme: a puzzle is never finished by guessing). With --se, a last column
+holds ER/EP/ED exactly as Sudoku Explainer's `serate` gives them (its own solver and
+path, 9×9 only, else `-`), or `unrated after 10s` when --time-limit ran out first; it
+costs far more than the rest on hard puzzles (seconds to minutes each). --json prints
+one JSON object per puzzle (with `se` under --se); --output jsonl one record per puzzle
+with id, input, the difficulty's fields (and `se`) and time.
 Input as for `solve`, and pencilmark grids and Sukaku lines as for `hint`. Puzzles that
 cannot be read or have not exactly one solution get a marker line `error: malformed`,
 `error: invalid`, `error: no solution` or `error: multiple solutions` (logic that
@@ -52,6 +54,10 @@ pub struct Args {
     /// Print counts, the share finished by logic, time and puzzles/s to standard error.
     #[arg(long)]
     stats: bool,
+
+    /// Add Sudoku Explainer's own ER/EP/ED (its solver and path, as `serate` rates).
+    #[arg(long)]
+    se: bool,
 
     #[command(flatten)]
     select: TechniqueArgs,
@@ -86,11 +92,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(match logic::input(item)? {
                 Input::Puzzle(p) => {
                     let d = rate_unique(p, &solver, budget)?;
-                    (p.to_line(), d, se(serate::rate(p, budget))?)
+                    let s = if args.se {
+                        se(serate::rate(p, budget))?
+                    } else {
+                        Se::Off
+                    };
+                    (p.to_line(), d, s)
                 }
                 Input::Candidates(c) => {
                     let label = pencilmark::write_sukaku(&c);
-                    let s = se(serate::explain_state(&c, budget).map(|r| r.rating))?;
+                    let s = if args.se {
+                        se(serate::explain_state(&c, budget).map(|r| r.rating))?
+                    } else {
+                        Se::Off
+                    };
                     (label, rate_unique_state(c, &solver, budget)?, s)
                 }
             })
@@ -114,24 +129,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         "ed": f64::from(r.ed.0) / 10.0,
                     }),
                     Se::Unrated => unrated(&args.limit).into(),
-                    Se::Undefined => serde_json::Value::Null,
+                    Se::Undefined | Se::Off => serde_json::Value::Null,
                 };
+                let with_se = !matches!(s, Se::Off);
                 if out.jsonl() {
                     let mut fields = serde_json::to_value(&d)?;
-                    fields["se"] = se;
+                    if with_se {
+                        fields["se"] = se;
+                    }
                     return out.answer(fields);
                 }
-                let v = serde_json::json!({ "puzzle": puzzle, "difficulty": d, "se": se });
+                let mut v = serde_json::json!({ "puzzle": puzzle, "difficulty": d });
+                if with_se {
+                    v["se"] = se;
+                }
                 return writeln!(out, "{v}");
             }
             let se = match s {
-                Se::Rated(r) => r.to_string(),
-                Se::Unrated => unrated(&args.limit),
-                Se::Undefined => "-".to_string(),
+                Se::Rated(r) => format!("\t{r}"),
+                Se::Unrated => format!("\t{}", unrated(&args.limit)),
+                Se::Undefined => "\t-".to_string(),
+                Se::Off => String::new(),
             };
             writeln!(
                 out,
-                "{puzzle}\t{}/{}/{}\t{}\t{}\t{}\t{}\t{se}",
+                "{puzzle}\t{}/{}/{}\t{}\t{}\t{}\t{}{se}",
                 d.er,
                 d.ep,
                 d.ed,
@@ -161,6 +183,8 @@ enum Se {
     Unrated,
     /// Not a classic 9×9 puzzle.
     Undefined,
+    /// Not asked for (no `--se`).
+    Off,
 }
 
 fn se(r: Result<SeRating, SeError>) -> Result<Se, Unusable> {

@@ -18,7 +18,7 @@ use crate::layout::Layout;
 
 /// The 27 units of the 9×9 board, in the layout's order (rows, columns, boxes), each
 /// with its cells in increasing order.
-const UNITS: [[u8; 9]; 27] = units();
+pub(crate) const UNITS: [[u8; 9]; 27] = units();
 
 const fn units() -> [[u8; 9]; 27] {
     let mut t = [[0u8; 9]; 27];
@@ -146,6 +146,8 @@ pub(crate) struct Singles {
     full_house: bool,
     hidden: bool,
     naked: bool,
+    /// Whether naked singles come before hidden singles (HoDoKu's order).
+    naked_first: bool,
     /// The filled cells, once a full look at the state has shown that they, and only
     /// they, have no candidates left (or have none because an open cell is empty too).
     /// [`Singles::placed`] keeps it up to date; [`Singles::forget`] asks for a new look.
@@ -171,6 +173,7 @@ impl Singles {
             full_house: false,
             hidden: false,
             naked: false,
+            naked_first: false,
             filled: None,
         };
         let mut skip = 0;
@@ -178,7 +181,10 @@ impl Singles {
             match t {
                 Technique::FullHouse => s.full_house = true,
                 Technique::HiddenSingle => s.hidden = true,
-                _ => s.naked = true,
+                _ => {
+                    s.naked = true;
+                    s.naked_first = !s.hidden;
+                }
             }
             skip += 1;
         }
@@ -186,10 +192,11 @@ impl Singles {
     }
 
     /// Checks whether `c` is finished, then fills `batch` with the singles of the first
-    /// enabled technique that has any, exactly as the solver would pick them from the
-    /// finders' steps: full houses in unit order; hidden singles in boxes if there are
-    /// any (rated 1.2), else those in rows and columns (1.5); naked singles in cell
-    /// order. A cell that is the single of several units is kept once, with the first.
+    /// enabled technique that has any (full house, hidden single, naked single, or
+    /// naked before hidden when the order puts them so), exactly as the solver would
+    /// pick them from the finders' steps: full houses in unit order; hidden singles in
+    /// boxes if there are any (rated 1.2), else those in rows and columns (1.5); naked
+    /// singles in cell order. A cell that is the single of several units is kept once, with the first.
     ///
     /// The pass relies on open cells having candidates and filled cells none; any
     /// other state (a contradiction, or a filled cell that keeps candidates, possible
@@ -220,13 +227,22 @@ impl Singles {
         if self.full_house && full_houses(masks, &once, &more, batch) {
             return Round::Found;
         }
+        let naked_first = self.naked && self.naked_first;
+        if naked_first && naked_singles(masks, batch) {
+            return Round::Found;
+        }
         if self.hidden && hidden_singles(masks, &once, &more, batch) {
             return Round::Found;
         }
-        if self.naked && naked_singles(masks, batch) {
+        if self.naked && !naked_first && naked_singles(masks, batch) {
             return Round::Found;
         }
         Round::Nothing
+    }
+
+    /// Which singles are enabled: full house, naked single, hidden single.
+    pub(crate) fn enabled(&self) -> (bool, bool, bool) {
+        (self.full_house, self.naked, self.hidden)
     }
 
     /// Accounts for a digit placed in an open cell.

@@ -149,12 +149,16 @@ fn locked_candidates(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t:
     });
 }
 
-/// Two cells of a box-line intersection holding only the same two digits.
+/// Two cells of a box-line intersection holding only the same two digits, with
+/// eliminations both in the rest of the box and in the rest of the line (HoDoKu's
+/// definition: with eliminations on one side only, it is a naked pair of that unit).
 pub fn locked_pair(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     locked_set(c, out, opts, 2);
 }
 
-/// Three cells of a box-line intersection holding only the same three digits.
+/// Three cells of a box-line intersection holding only the same three digits, with
+/// eliminations in the rest of the box and in the rest of the line (else a naked
+/// triple).
 pub fn locked_triple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     locked_set(c, out, opts, 3);
 }
@@ -186,15 +190,18 @@ fn locked_set(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize)
             }
             let cells: Vec<usize> = pick.iter().map(|&i| open[i]).collect();
             let mut elims = Vec::new();
+            let mut sides = 0;
             for unit in [bx, line] {
+                let before = elims.len();
                 for &cl in &unit.cells {
                     if cells.contains(&cl) || elims.iter().any(|&(e, _)| e == cl) {
                         continue;
                     }
                     elims.extend(digits(c.mask(cl) & union).map(|d| (cl, d)));
                 }
+                sides += usize::from(elims.len() > before);
             }
-            if elims.is_empty() {
+            if sides < 2 {
                 return;
             }
             let mut s = Step::new(t);

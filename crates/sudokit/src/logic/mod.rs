@@ -32,6 +32,7 @@ pub mod coloring;
 mod fast_singles;
 pub mod fish;
 pub(crate) mod graph;
+pub mod hodoku;
 pub mod intersections;
 pub(crate) mod links;
 pub mod single_digit;
@@ -43,7 +44,7 @@ pub mod technique;
 pub mod uniqueness;
 pub mod wings;
 
-pub use solver::{Outcome, Solver, SOLVER_NAME};
+pub use solver::{Order, Outcome, Solver, SOLVER_NAME};
 pub use step::{ChainNode, FindOptions, Link, Rating, Step};
 pub use technique::{Family, Info, Level, Technique, UnknownTechnique};
 

@@ -1,14 +1,21 @@
 //! The engine: applies steps easiest first, to a fixpoint.
 //!
-//! At every round the [`Solver`] asks its techniques in order of rating (Sudoku
-//! Explainer's scale, catalogue order between equals) for steps; the first technique
-//! that finds any wins the round. If its steps place digits (singles), all those of the
-//! lowest rating are applied one after the other (those that no longer change anything
-//! are dropped): they were found in the same state, so each stays sound after the
-//! others, and placing them together gives the same hardest step as one per round for a
-//! fraction of the work. A step that only eliminates is applied alone, as Sudoku
-//! Explainer and HoDoKu do, so the step count and score do not include eliminations
-//! that the next singles would have made unnecessary.
+//! A [`Solver`] tries its techniques in one of two [`Order`]s.
+//!
+//! - [`Order::Rating`]: by rating (Sudoku Explainer's scale, catalogue order between
+//!   equals); the first technique that finds any steps wins the round. If its steps
+//!   place digits (singles), all those of the lowest rating are applied one after the
+//!   other (those that no longer change anything are dropped): they were found in the
+//!   same state, so each stays sound after the others, and placing them together gives
+//!   the same hardest step as one per round for a fraction of the work. A step that
+//!   only eliminates is applied alone, as Sudoku Explainer and HoDoKu do, so the step
+//!   count and score do not include eliminations that the next singles would have
+//!   made unnecessary.
+//! - [`Order::Hodoku`]: HoDoKu 2.2.0's default configuration ([`super::hodoku`]): its
+//!   step types in its order, only those it enables, and exactly one step per round,
+//!   the one HoDoKu would pick ([`super::hodoku::pick`]); singles too go one at a time,
+//!   so a cell that a hidden single turns into a naked single counts as the naked
+//!   single HoDoKu sees (its score is 4, a hidden single's 14).
 //!
 //! On the plain 9×9 board the singles come from a fast path (`fast_singles`), which finds
 //! exactly what their finders would, without a [`Step`] per single: the steps, their
@@ -28,10 +35,11 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 use super::fast_singles::{Batch, Round, Singles};
-use super::singles::{sentence, set_single};
+use super::hodoku;
+use super::singles::{sentence, set_single, LINE_HIDDEN_SINGLE};
 use super::step::{FindOptions, Step};
 use super::technique::Technique;
-use super::{Finder, TechniqueSet, FAMILIES};
+use super::{finder, Finder, TechniqueSet, FAMILIES};
 use crate::candidates::Candidates;
 use crate::engine::{Budget, GiveUp, SolveError};
 
@@ -51,28 +59,81 @@ pub enum Outcome {
     Contradiction,
 }
 
+/// The order in which a [`Solver`] tries its techniques, and how it chooses among
+/// the steps they find.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Order {
+    /// By rating on the Sudoku Explainer scale, easiest first; all placements of the
+    /// lowest rating in one round.
+    #[default]
+    Rating,
+    /// HoDoKu 2.2.0's default configuration: its order, its techniques, one step per
+    /// round as HoDoKu picks it.
+    Hodoku,
+}
+
 /// The logic solver: an ordered list of techniques.
 #[derive(Debug, Clone)]
 pub struct Solver {
     order: Vec<(Technique, Finder)>,
+    /// For each entry of `order`, the group it belongs to: the finders of one group are
+    /// asked together (one HoDoKu step type; every technique its own group by rating).
+    groups: Vec<usize>,
+    kind: Order,
     opts: FindOptions,
 }
 
 impl Solver {
-    /// A solver using the implemented techniques of `set`, easiest first; it writes
-    /// explanations (see [`Solver::explain`]).
+    /// A solver using the implemented techniques of `set`, easiest first
+    /// ([`Order::Rating`]); it writes explanations (see [`Solver::explain`]).
     pub fn new(set: TechniqueSet) -> Solver {
-        let mut order: Vec<(Technique, Finder)> = FAMILIES
-            .iter()
-            .flat_map(|f| f.iter())
-            .copied()
-            .filter(|&(t, _)| set.contains(t))
-            .collect();
-        order.sort_by_key(|&(t, _)| (t.info().se_tenths, t));
+        Solver::with_order(set, Order::Rating)
+    }
+
+    /// A solver using the implemented techniques of `set` in the given order. With
+    /// [`Order::Hodoku`] the techniques HoDoKu's default configuration leaves out
+    /// ([`hodoku::OFF`]) are not used.
+    ///
+    /// ```
+    /// use sudokit::logic::{Order, Solver, Technique, TechniqueSet};
+    /// let s = Solver::with_order(TechniqueSet::all(), Order::Hodoku);
+    /// let first: Vec<Technique> = s.techniques().take(3).collect();
+    /// assert_eq!(first, [Technique::FullHouse, Technique::NakedSingle, Technique::HiddenSingle]);
+    /// ```
+    pub fn with_order(set: TechniqueSet, kind: Order) -> Solver {
+        let (order, groups) = match kind {
+            Order::Rating => {
+                let mut order: Vec<(Technique, Finder)> = FAMILIES
+                    .iter()
+                    .flat_map(|f| f.iter())
+                    .copied()
+                    .filter(|&(t, _)| set.contains(t))
+                    .collect();
+                order.sort_by_key(|&(t, _)| (t.info().se_tenths, t));
+                let groups = (0..order.len()).collect();
+                (order, groups)
+            }
+            Order::Hodoku => hodoku::STEPS
+                .iter()
+                .enumerate()
+                .flat_map(|(g, ts)| ts.iter().map(move |&t| (g, t)))
+                .filter(|&(_, t)| set.contains(t))
+                .filter_map(|(g, t)| Some(((t, finder(t)?), g)))
+                .unzip(),
+        };
         Solver {
             order,
+            groups,
+            kind,
             opts: FindOptions::default(),
         }
+    }
+
+    /// The order the solver follows.
+    pub fn order(&self) -> Order {
+        self.kind
     }
 
     /// Whether steps carry their sentence (on by default; the rater turns it off).
@@ -86,8 +147,8 @@ impl Solver {
         self.order.iter().map(|&(t, _)| t)
     }
 
-    /// Fills `out` with every step of the easiest technique that finds any in `c`
-    /// (nothing when stuck).
+    /// Fills `out` with every step of the first technique (or HoDoKu step type) of
+    /// the order that finds any in `c` (nothing when stuck).
     pub fn next_steps_into(&self, c: &Candidates, out: &mut Vec<Step>) {
         let mut limit = Limit::new(Budget::UNLIMITED);
         if let Err(e) = self.steps_from(0, c, out, &self.opts, &mut limit) {
@@ -106,14 +167,24 @@ impl Solver {
         limit: &mut Limit,
     ) -> Result<(), SolveError> {
         out.clear();
-        for &(_, f) in &self.order[first..] {
+        for (i, &(_, f)) in self.order.iter().enumerate().skip(first) {
             f(c, out, opts);
             limit.in_time()?;
-            if !out.is_empty() {
-                break;
+            let last_of_group = self.groups.get(i + 1) != Some(&self.groups[i]);
+            if last_of_group && !out.is_empty() {
+                return Ok(());
             }
         }
         Ok(())
+    }
+
+    /// The step the solver applies among `steps`, all found in one round: the first
+    /// of the lowest rating, or the one HoDoKu picks.
+    fn choose<'a>(&self, steps: &'a [Step]) -> Option<&'a Step> {
+        match self.kind {
+            Order::Rating => steps.iter().min_by_key(|s| s.rating),
+            Order::Hodoku => hodoku::pick(steps),
+        }
     }
 
     /// Every step of the easiest technique that finds any in `c`.
@@ -123,20 +194,31 @@ impl Solver {
         out
     }
 
-    /// The next step: the first of the easiest ones, lowest rating first.
+    /// The next step: the one [`Solver::solve`] would apply first.
     pub fn hint(&self, c: &Candidates) -> Option<Step> {
-        self.next_steps(c).into_iter().min_by_key(|s| s.rating)
+        match self.hint_within(c, Budget::UNLIMITED) {
+            Ok(step) => step,
+            Err(e) => unreachable!("an unlimited budget ran out: {e}"),
+        }
     }
 
     /// [`Solver::hint`] within `budget` (one round: a node budget of 0 gives up);
     /// [`SolveError::GaveUp`] when it runs out first.
     pub fn hint_within(&self, c: &Candidates, budget: Budget) -> Result<Option<Step>, SolveError> {
         let mut limit = Limit::new(budget);
+        let opts = limit.find_options(self.opts);
+        if self.kind == Order::Hodoku {
+            let mut first = None;
+            self.solve_hodoku(&mut c.clone(), &opts, &mut limit, |s, _| {
+                first = Some(s.clone());
+                false
+            })?;
+            return Ok(first);
+        }
         limit.enter()?;
         let mut steps = Vec::new();
-        let opts = limit.find_options(self.opts);
         self.steps_from(0, c, &mut steps, &opts, &mut limit)?;
-        Ok(steps.into_iter().min_by_key(|s| s.rating))
+        Ok(self.choose(&steps).cloned())
     }
 
     /// Solves `c` by logic as far as the techniques go, calling `visit` with each step
@@ -159,6 +241,12 @@ impl Solver {
     ) -> Result<Outcome, SolveError> {
         let mut limit = Limit::new(budget);
         let opts = limit.find_options(self.opts);
+        if self.kind == Order::Hodoku {
+            return self.solve_hodoku(c, &opts, &mut limit, |s, c| {
+                visit(s, c);
+                true
+            });
+        }
         let mut fast = Singles::new(c.layout(), self.techniques());
         let rest = fast.map_or(0, |(_, skip)| skip);
         let (mut batch, mut single) = (Batch::default(), Step::new(Technique::FullHouse));
@@ -207,6 +295,67 @@ impl Solver {
             }
             if !changed {
                 return Ok(Outcome::Stuck);
+            }
+        }
+    }
+
+    /// [`Solver::solve`] on HoDoKu's path: one step per round, singles as HoDoKu's
+    /// queues give them on the plain 9×9 board ([`hodoku::Singles`]), the other steps
+    /// as [`hodoku::pick`] chooses. `visit` returns whether to go on.
+    fn solve_hodoku(
+        &self,
+        c: &mut Candidates,
+        opts: &FindOptions,
+        limit: &mut Limit,
+        mut visit: impl FnMut(&Step, &Candidates) -> bool,
+    ) -> Result<Outcome, SolveError> {
+        let plain = Singles::new(c.layout(), self.techniques());
+        let (first, (full_house, naked, hidden)) =
+            plain.map_or((0, (false, false, false)), |(s, skip)| (skip, s.enabled()));
+        let mut queues = plain.map(|_| hodoku::Singles::new(c));
+        let (mut single, mut steps) = (Step::new(Technique::FullHouse), Vec::new());
+        loop {
+            limit.enter()?;
+            if let Some(end) = finished(c) {
+                return Ok(end);
+            }
+            let next = queues
+                .as_mut()
+                .and_then(|q| q.next(full_house, naked, hidden));
+            if let Some((t, at, d, unit)) = next {
+                set_single(&mut single, t, at, d);
+                if t == Technique::HiddenSingle && unit.is_some_and(|u| u < 18) {
+                    single.rating = LINE_HIDDEN_SINGLE;
+                }
+                if opts.explain {
+                    let unit = unit.map(|u| &c.layout().units()[u]);
+                    sentence(&mut single.explanation, t, 9, at, d, unit);
+                }
+                if single.apply(c) {
+                    if let Some(q) = &mut queues {
+                        q.apply(&single);
+                    }
+                    if !visit(&single, c) {
+                        return Ok(Outcome::Stuck);
+                    }
+                    continue;
+                }
+                // Not a single of this state (never seen): start HoDoKu's bookkeeping
+                // again from the state and let the finders look.
+                queues = Some(hodoku::Singles::new(c));
+            }
+            let from = if next.is_some() { 0 } else { first };
+            self.steps_from(from, c, &mut steps, opts, limit)?;
+            match hodoku::pick(&steps) {
+                Some(step) if step.changes(c) && step.apply(c) => {
+                    if let Some(q) = &mut queues {
+                        q.apply(step);
+                    }
+                    if !visit(step, c) {
+                        return Ok(Outcome::Stuck);
+                    }
+                }
+                _ => return Ok(Outcome::Stuck),
             }
         }
     }
@@ -390,16 +539,16 @@ mod tests {
                 .parse()
                 .unwrap();
         let c = Candidates::from_grid(&g);
-        let solver = Solver::new(TechniqueSet::all());
+        let solver = &Solver::new(TechniqueSet::all());
         // A filled cell that keeps candidates, and an open cell without any.
         let mut masks = c.masks().to_vec();
         masks[0] = 0b1000;
         let odd = Candidates::from_parts(c.layout().clone(), g.cells().to_vec(), masks).unwrap();
-        same_as_reference(&solver, odd);
+        same_as_reference(solver, odd);
         let mut masks = c.masks().to_vec();
         masks[1] = 0;
         let dead = Candidates::from_parts(c.layout().clone(), g.cells().to_vec(), masks).unwrap();
-        same_as_reference(&solver, dead);
+        same_as_reference(solver, dead);
         // Two open cells of row 1 left with the same single candidate: no full house.
         let mut values = crate::solve(&g).unwrap().cells().to_vec();
         let d = values[0];
@@ -409,6 +558,64 @@ mod tests {
             .map(|i| if i < 2 { 1 << (d - 1) } else { 0 })
             .collect();
         let clash = Candidates::from_parts(c.layout().clone(), values, masks).unwrap();
-        same_as_reference(&solver, clash);
+        same_as_reference(solver, clash);
+    }
+
+    /// Every step of HoDoKu's path keeps the solution; a finished grid is it; and the
+    /// first step is the hint.
+    #[test]
+    fn hodoku_path_is_sound_and_starts_with_the_hint() {
+        let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku);
+        for file in ["17_clue.txt", "top1465.txt", "hardest_1106.txt"] {
+            for g in &sample(file) {
+                let solution = crate::solve(g).unwrap();
+                let mut c = Candidates::from_grid(g);
+                let hint = solver.hint(&c);
+                let mut first = None;
+                let end = solver.solve(&mut c, |s, _| {
+                    first.get_or_insert_with(|| s.clone());
+                    for &(at, d) in &s.placements {
+                        assert_eq!(solution.cells()[at], d, "{g}: {s:?}");
+                    }
+                    for &(at, d) in &s.eliminations {
+                        assert_ne!(solution.cells()[at], d, "{g}: {s:?}");
+                    }
+                });
+                assert_eq!(first, hint, "{g}");
+                if end == Outcome::Solved {
+                    assert!(c.to_grid().is_solution_of(g));
+                }
+            }
+        }
+    }
+
+    /// HoDoKu takes one single per round, full house and naked singles before hidden
+    /// ones, in its queue order: the opposite of the rating order's batches.
+    #[test]
+    fn hodoku_takes_one_single_at_a_time_naked_first() {
+        let g: Grid =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+                .parse()
+                .unwrap();
+        let mut techniques = Vec::new();
+        let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku);
+        let end = solver.solve(&mut Candidates::from_grid(&g), |s, _| {
+            techniques.push(s.technique)
+        });
+        assert_eq!(end, Outcome::Solved);
+        let naked = techniques
+            .iter()
+            .filter(|&&t| t == Technique::NakedSingle)
+            .count();
+        let mut by_rating = Vec::new();
+        Solver::new(TechniqueSet::all()).solve(&mut Candidates::from_grid(&g), |s, _| {
+            by_rating.push(s.technique)
+        });
+        let naked_by_rating = by_rating
+            .iter()
+            .filter(|&&t| t == Technique::NakedSingle)
+            .count();
+        assert!(naked > naked_by_rating, "{naked} vs {naked_by_rating}");
+        assert_eq!(techniques.len(), 49);
     }
 }

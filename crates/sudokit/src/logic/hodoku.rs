@@ -1,0 +1,526 @@
+//! HoDoKu 2.2.0's default solver configuration: which techniques it uses, in which
+//! order, and which step it takes when a technique finds several.
+//!
+//! HoDoKu asks its step types one after the other and applies the single step the
+//! first type that finds anything returns; then it starts again from the top. The
+//! score of a puzzle is the sum of the base scores of those steps, so the order and
+//! the choice decide the score and the level as much as the techniques do.
+//!
+//! - [`STEPS`] is the order of HoDoKu's default configuration (its `Options`
+//!   defaults, sorted by their index), with only the step types enabled there. One
+//!   entry is one HoDoKu step type; some types cover several of our techniques
+//!   (HoDoKu's "Nice Loop/AIC" is continuous and discontinuous nice loops and AICs),
+//!   and their finders are asked together before one step is picked.
+//! - [`pick`] is HoDoKu's choice among the steps of one type: singles as our finders
+//!   list them (boxes first); for the other types the step that eliminates the most
+//!   candidates, then the one whose eliminations come first on the board, then the
+//!   smaller pattern, then the first found (HoDoKu's `SolutionStep.compareTo`, which
+//!   its chain, coloring and fish finders sort by).
+//! - [`OFF`] lists the techniques of our catalogue that are not on that path.
+//! - `Singles` is HoDoKu's bookkeeping of singles on the 9×9 board, which decides
+//!   which single it takes: a queue of naked singles and one of hidden singles, filled
+//!   as candidates go (in the order HoDoKu removes them: a placed digit from the
+//!   cell's peers in cell order, then the cell's other candidates, unit by unit) and
+//!   read first in, first out. A full house is the first queued naked single that is
+//!   the last cell of a unit. Which hidden single comes first changes which cells are
+//!   left as naked singles later, and so the score (4 for a naked single, 14 for a
+//!   hidden one): the queues are kept exactly as HoDoKu keeps them (its `Sudoku2` and
+//!   `SudokuSinglesQueue`), from the givens placed in cell order on an empty board.
+
+use super::fast_singles::UNITS;
+use super::step::Step;
+use super::technique::Technique::{self, *};
+use crate::candidates::Candidates;
+
+/// HoDoKu's step types in the order of its default configuration, each with the
+/// techniques of ours it covers.
+pub const STEPS: &[&[Technique]] = &[
+    &[FullHouse],
+    &[NakedSingle],
+    &[HiddenSingle],
+    &[LockedPair],
+    &[LockedTriple],
+    &[LockedCandidates1],
+    &[LockedCandidates2],
+    &[NakedPair],
+    &[NakedTriple],
+    &[HiddenPair],
+    &[HiddenTriple],
+    &[NakedQuad],
+    &[HiddenQuad],
+    &[XWing],
+    &[Swordfish],
+    &[Jellyfish],
+    &[RemotePair],
+    &[BugPlus1],
+    &[Skyscraper],
+    &[TwoStringKite],
+    &[TurbotFish],
+    &[EmptyRectangle],
+    &[WWing],
+    &[XyWing],
+    &[XyzWing],
+    &[UniquenessTest1],
+    &[UniquenessTest2],
+    &[UniquenessTest3],
+    &[UniquenessTest4],
+    &[UniquenessTest5],
+    &[UniquenessTest6],
+    &[HiddenRectangle],
+    &[AvoidableRectangle1],
+    &[AvoidableRectangle2],
+    &[FinnedXWing],
+    &[SashimiXWing],
+    &[FinnedSwordfish],
+    &[SashimiSwordfish],
+    &[FinnedJellyfish],
+    &[SashimiJellyfish],
+    &[SueDeCoq],
+    &[SimpleColorsTrap, SimpleColorsWrap],
+    &[MultiColors1, MultiColors2],
+    &[XChain],
+    &[XyChain],
+    &[ContinuousNiceLoop, DiscontinuousNiceLoop, Aic],
+    &[
+        GroupedContinuousNiceLoop,
+        GroupedDiscontinuousNiceLoop,
+        GroupedAic,
+    ],
+    &[AlsXz],
+    &[AlsXyWing],
+    &[AlsXyChain],
+    &[FrankenXWing],
+    &[FrankenSwordfish],
+    &[FinnedFrankenXWing],
+    &[FinnedFrankenSwordfish],
+    &[ForcingChainContradiction, ForcingChainVerity],
+    &[ForcingNetContradiction, ForcingNetVerity],
+];
+
+/// The techniques HoDoKu's default configuration leaves out (or, for the WXYZ-Wing
+/// and the dual patterns, that HoDoKu 2.2.0 does not search as steps of their own).
+pub const OFF: &[Technique] = &[
+    FrankenJellyfish,
+    FinnedFrankenJellyfish,
+    MutantXWing,
+    MutantSwordfish,
+    MutantJellyfish,
+    FinnedMutantXWing,
+    FinnedMutantSwordfish,
+    FinnedMutantJellyfish,
+    KrakenFish,
+    DualTwoStringKite,
+    DualEmptyRectangle,
+    WxyzWing,
+    DeathBlossom,
+    TemplateSet,
+    TemplateDelete,
+];
+
+/// The step HoDoKu takes among `steps`, all found in one state by the techniques of
+/// one entry of [`STEPS`] (`None` when there are none).
+pub fn pick(steps: &[Step]) -> Option<&Step> {
+    let first = steps.first()?;
+    if !first.placements.is_empty() {
+        return steps.iter().min_by_key(|s| s.rating);
+    }
+    if sorted(first.technique) {
+        return steps
+            .iter()
+            .enumerate()
+            .min_by_key(|&(i, s)| {
+                (
+                    std::cmp::Reverse(s.eliminations.len()),
+                    index_sum(s),
+                    size(s),
+                    i,
+                )
+            })
+            .map(|(_, s)| s);
+    }
+    steps
+        .iter()
+        .enumerate()
+        .min_by_key(|&(i, s)| (search_key(s), i))
+        .map(|(_, s)| s)
+}
+
+/// Whether HoDoKu sorts the steps of `t` it finds and takes the first
+/// (`SolutionStep.compareTo`), rather than the first its search meets.
+fn sorted(t: Technique) -> bool {
+    matches!(
+        t,
+        XChain
+            | XyChain
+            | RemotePair
+            | TurbotFish
+            | EmptyRectangle
+            | TwoStringKite
+            | SimpleColorsTrap
+            | SimpleColorsWrap
+            | MultiColors1
+            | MultiColors2
+            | ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic
+            | AlsXz
+            | AlsXyWing
+            | AlsXyChain
+            | ForcingChainContradiction
+            | ForcingChainVerity
+            | ForcingNetContradiction
+            | ForcingNetVerity
+    )
+}
+
+/// Where HoDoKu's search meets a step of a technique it takes first-found, as a key
+/// that sorts in its search order (unknown: after every known one, in our order).
+/// Locked candidates: pointing by box then digit, claiming by row, then column, then
+/// digit; locked sets by box then cells; subsets in boxes, then rows, then columns,
+/// then by cells (naked) or digits (hidden).
+fn search_key(s: &Step) -> (u8, u8, Vec<usize>) {
+    const UNKNOWN: (u8, u8, Vec<usize>) = (u8::MAX, 0, Vec::new());
+    let Some(&at) = s.cells.first() else {
+        return UNKNOWN;
+    };
+    let all = |f: fn(usize) -> usize| s.cells.iter().all(|&c| f(c) == f(at));
+    let (row, col, bx) = (
+        |c: usize| c / 9,
+        |c: usize| c % 9,
+        |c: usize| c / 27 * 3 + c % 9 / 3,
+    );
+    // Boxes, then rows, then columns: the unit the pattern lies in, first in that order.
+    let unit = if all(bx) {
+        bx(at)
+    } else if all(row) {
+        9 + row(at)
+    } else if all(col) {
+        18 + col(at)
+    } else {
+        return UNKNOWN;
+    } as u8;
+    let digit = s.digits.first().copied().unwrap_or(0);
+    let mut cells = s.cells.clone();
+    cells.sort_unstable();
+    let digits: Vec<usize> = s.digits.iter().map(|&d| usize::from(d)).collect();
+    match s.technique {
+        LockedCandidates1 => (0, bx(at) as u8, vec![usize::from(digit)]),
+        // Rows, then columns; a claim lies in one line and one box, and `unit` puts
+        // the box first: take the line.
+        LockedCandidates2 if all(row) => (0, row(at) as u8, vec![usize::from(digit)]),
+        LockedCandidates2 => (0, 9 + col(at) as u8, vec![usize::from(digit)]),
+        LockedPair | LockedTriple => (0, bx(at) as u8, cells),
+        NakedPair | NakedTriple | NakedQuad => (0, unit, cells),
+        HiddenPair | HiddenTriple | HiddenQuad => (0, unit, digits),
+        _ => UNKNOWN,
+    }
+}
+
+/// One queue of singles: cells and digits, read from `get` on (HoDoKu empties it
+/// when the last entry is read).
+#[derive(Debug, Clone, Default)]
+struct Queue {
+    items: Vec<(u8, u8)>,
+    get: usize,
+}
+
+impl Queue {
+    fn push(&mut self, cell: usize, digit: u8) {
+        self.items.push((cell as u8, digit));
+    }
+
+    fn pop(&mut self) -> Option<(usize, u8)> {
+        let &(cell, digit) = self.items.get(self.get)?;
+        self.get += 1;
+        if self.get >= self.items.len() {
+            self.items.clear();
+            self.get = 0;
+        }
+        Some((usize::from(cell), digit))
+    }
+
+    /// Removes the first unread entry that `hit` accepts.
+    fn remove_first(&mut self, hit: impl Fn(usize, u8) -> bool) {
+        let found = self.items[self.get..]
+            .iter()
+            .position(|&(c, d)| hit(usize::from(c), d));
+        if let Some(at) = found {
+            self.items.remove(self.get + at);
+        }
+    }
+}
+
+/// The three units of a 9×9 cell, in HoDoKu's order: row, column, box (indices into
+/// the layout's units).
+#[inline]
+fn units_of(cell: usize) -> [usize; 3] {
+    let [r, c, b] = CELL_UNITS[cell];
+    [usize::from(r), usize::from(c), usize::from(b)]
+}
+
+/// [`units_of`] for every cell.
+const CELL_UNITS: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        t[cell] = [r as u8, (9 + c) as u8, (18 + r / 3 * 3 + c / 3) as u8];
+        cell += 1;
+    }
+    t
+};
+
+/// The 20 peers of every 9×9 cell, in cell order (HoDoKu's `buddies`).
+const PEERS: [[u8; 20]; 81] = {
+    let mut t = [[0u8; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (mut k, mut p) = (0, 0);
+        while p < 81 {
+            let (a, b) = (CELL_UNITS[cell], CELL_UNITS[p]);
+            if p != cell && (a[0] == b[0] || a[1] == b[1] || a[2] == b[2]) {
+                t[cell][k] = p as u8;
+                k += 1;
+            }
+            p += 1;
+        }
+        cell += 1;
+    }
+    t
+};
+
+/// HoDoKu's state of singles on the plain 9×9 board (see the module documentation):
+/// candidates, the count of places per unit and digit, and the two queues.
+#[derive(Debug, Clone)]
+pub(crate) struct Singles {
+    cells: [u16; 81],
+    values: [u8; 81],
+    free: [[u8; 10]; 27],
+    naked: Queue,
+    hidden: Queue,
+}
+
+/// A single HoDoKu takes: technique, cell, digit and the unit that makes it one (for
+/// a naked single, none).
+pub(crate) type Single = (Technique, usize, u8, Option<usize>);
+
+impl Singles {
+    /// The state HoDoKu has for `c` (a plain 9×9 state): an empty board, the placed
+    /// cells set in cell order, then the candidates `c` lacks removed in cell order.
+    pub(crate) fn new(c: &Candidates) -> Singles {
+        let mut s = Singles {
+            cells: [0x1ff; 81],
+            values: [0; 81],
+            free: [[9; 10]; 27],
+            naked: Queue::default(),
+            hidden: Queue::default(),
+        };
+        for cell in 0..81 {
+            if c.value(cell) != 0 {
+                s.set_cell(cell, c.value(cell));
+            }
+        }
+        for cell in (0..81).filter(|&cell| c.value(cell) == 0) {
+            for d in 1..=9u8 {
+                if !c.has(cell, d) {
+                    s.remove(cell, d);
+                }
+            }
+        }
+        s
+    }
+
+    /// Applies what `step` changes, as HoDoKu would: placements, then eliminations
+    /// in the order HoDoKu's finder lists them ([`removal_order`]).
+    pub(crate) fn apply(&mut self, step: &Step) {
+        for &(cell, d) in &step.placements {
+            self.set_cell(cell, d);
+        }
+        for (cell, d) in removal_order(step) {
+            self.remove(cell, d);
+        }
+    }
+
+    /// The single HoDoKu takes next among the enabled ones (full house, naked, hidden).
+    pub(crate) fn next(&mut self, full_house: bool, naked: bool, hidden: bool) -> Option<Single> {
+        if full_house {
+            let found = self.naked.items[self.naked.get..]
+                .iter()
+                .map(|&(c, d)| (usize::from(c), d))
+                .filter(|&(c, _)| self.values[c] == 0)
+                .find_map(|(c, d)| {
+                    let last =
+                        |&u: &usize| (1..=9).all(|e| e == d as usize || self.free[u][e] == 0);
+                    units_of(c).into_iter().find(last).map(|u| (c, d, u))
+                });
+            if let Some((c, d, u)) = found {
+                return Some((FullHouse, c, d, Some(u)));
+            }
+        }
+        if naked {
+            while let Some((c, d)) = self.naked.pop() {
+                if self.values[c] == 0 {
+                    return Some((NakedSingle, c, d, None));
+                }
+            }
+        }
+        if hidden {
+            while let Some((c, d)) = self.hidden.pop() {
+                if self.values[c] == 0 {
+                    let unit = units_of(c)
+                        .into_iter()
+                        .find(|&u| self.free[u][d as usize] == 1);
+                    return unit.map(|u| (HiddenSingle, c, d, Some(u)));
+                }
+            }
+        }
+        None
+    }
+
+    /// Queues the one place left for `d` in unit `u`, if there is one.
+    fn add_hidden(&mut self, u: usize, d: u8) {
+        let bit = 1 << (d - 1);
+        if let Some(&cell) = UNITS[u]
+            .iter()
+            .find(|&&c| self.cells[c as usize] & bit != 0)
+        {
+            self.hidden.push(usize::from(cell), d);
+        }
+    }
+
+    /// Removes candidate `d` from `cell` (HoDoKu's `setCandidate(…, false)`).
+    fn remove(&mut self, cell: usize, d: u8) {
+        let bit = 1 << (d - 1);
+        if self.cells[cell] & bit == 0 {
+            return;
+        }
+        self.cells[cell] &= !bit;
+        let left = self.cells[cell];
+        if left == 0 {
+            return;
+        }
+        if left & (left - 1) == 0 {
+            self.naked.push(cell, left.trailing_zeros() as u8 + 1);
+        }
+        for u in units_of(cell) {
+            self.free[u][d as usize] -= 1;
+            match self.free[u][d as usize] {
+                1 => self.add_hidden(u, d),
+                0 => self
+                    .hidden
+                    .remove_first(|c, e| e == d && units_of(c).contains(&u)),
+                _ => {}
+            }
+        }
+    }
+
+    /// Places `d` in `cell` (HoDoKu's `setCell`).
+    fn set_cell(&mut self, cell: usize, d: u8) {
+        if self.values[cell] != 0 {
+            return;
+        }
+        self.values[cell] = d;
+        let had = self.cells[cell];
+        self.cells[cell] = 0;
+        for &p in &PEERS[cell] {
+            self.remove(usize::from(p), d);
+        }
+        for e in (1..=9u8).filter(|e| had & (1 << (e - 1)) != 0) {
+            for u in units_of(cell) {
+                let f = &mut self.free[u][e as usize];
+                *f = f.saturating_sub(1);
+                if *f == 1 && e != d {
+                    self.add_hidden(u, e);
+                }
+            }
+        }
+    }
+}
+
+/// A step's eliminations in the order HoDoKu's finder lists them, which is the order
+/// it removes them in (and so the order new singles are queued in). Naked and locked
+/// subsets: unit by unit (the row, column and box the subset lies in, in that order),
+/// each in its cells' order, digits rising; other steps by cell, then digit.
+fn removal_order(step: &Step) -> Vec<(usize, u8)> {
+    let mut out = step.eliminations.clone();
+    let subset = matches!(
+        step.technique,
+        LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad
+    );
+    match step.cells.first() {
+        Some(&at) if subset => {
+            let shared: Vec<usize> = (0..3)
+                .map(|k| units_of(at)[k])
+                .filter(|&u| step.cells.iter().all(|&c| units_of(c).contains(&u)))
+                .collect();
+            let first_unit = |cell: usize| {
+                shared
+                    .iter()
+                    .position(|u| units_of(cell).contains(u))
+                    .unwrap_or(3)
+            };
+            out.sort_by_key(|&(cell, d)| (first_unit(cell), cell, d));
+        }
+        _ => out.sort_unstable(),
+    }
+    out
+}
+
+/// HoDoKu's "index sum" of a step's eliminations, taken in its order (digit, then
+/// cell): each candidate counts its cell index times a weight that grows by 80 from
+/// one candidate to the next, plus its digit.
+fn index_sum(s: &Step) -> u64 {
+    let mut elims: Vec<(u8, usize)> = s.eliminations.iter().map(|&(c, d)| (d, c)).collect();
+    elims.sort_unstable();
+    elims
+        .iter()
+        .enumerate()
+        .map(|(k, &(d, c))| c as u64 * (1 + 80 * k as u64) + u64::from(d))
+        .sum()
+}
+
+/// The size of a step's pattern: its cells and fins.
+fn size(s: &Step) -> usize {
+    s.cells.len() + s.fins.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::TechniqueSet;
+
+    #[test]
+    fn every_technique_is_on_the_path_or_off_once() {
+        let mut seen = TechniqueSet::empty();
+        for &t in STEPS.iter().flat_map(|s| s.iter()).chain(OFF) {
+            assert!(!seen.contains(t), "{t:?} listed twice");
+            seen.insert(t);
+        }
+        assert_eq!(seen, TechniqueSet::all());
+    }
+
+    fn elim(technique: Technique, eliminations: Vec<(usize, u8)>, cells: usize) -> Step {
+        let mut s = Step::new(technique);
+        s.eliminations = eliminations;
+        s.cells = (0..cells).collect();
+        s
+    }
+
+    #[test]
+    fn picks_the_most_eliminations_then_the_first_on_the_board() {
+        let steps = [
+            elim(XChain, vec![(40, 3)], 4),
+            elim(XChain, vec![(30, 3), (20, 3)], 4),
+            elim(XChain, vec![(10, 3), (20, 3)], 6),
+            elim(XChain, vec![(10, 3), (20, 3)], 4),
+        ];
+        assert_eq!(pick(&steps), Some(&steps[3]));
+        assert_eq!(pick(&steps[..3]), Some(&steps[2]));
+        assert_eq!(pick(&steps[..2]), Some(&steps[1]));
+        assert_eq!(pick(&steps[..1]), Some(&steps[0]));
+        assert_eq!(pick(&[]), None);
+    }
+}

@@ -1,0 +1,162 @@
+//! HoDoKu's path ([`Order::Hodoku`]) step for step against HoDoKu 2.2.0's own, recorded
+//! from its batch mode (`/c default /vp /bs`) for one puzzle whose path has 22
+//! techniques: singles in HoDoKu's queue order, locked sets, subsets, fish, wings,
+//! uniqueness, chains and loops. Each step is the technique's name and its effect,
+//! placements then eliminations, each sorted by cell and digit.
+
+use sudokit::logic::{find, FindOptions, Order, Outcome, Solver, Technique, TechniqueSet};
+use sudokit::{Candidates, Grid};
+
+const PUZZLE: &str =
+    ".7..15......7...51..4...7...3.54..8.4...8...3.8..37.2...2...6..64...8......25..3.";
+
+/// HoDoKu 2.2.0's path for [`PUZZLE`]: level extreme, score 2766.
+const HODOKU: &str = "\
+Hidden Single: r9c6=6
+Locked Pair: r2c5<>9 r3c5<>9 r7c4<>9 r7c6<>9 r8c4<>9
+Locked Candidates Type 1 (Pointing): r2c6<>2 r3c6<>2
+Locked Candidates Type 1 (Pointing): r1c4<>6 r3c4<>6
+Locked Candidates Type 1 (Pointing): r7c8<>4 r7c9<>4
+Hidden Single: r1c8=4
+Hidden Single: r7c4=4
+Hidden Single: r2c6=4
+Hidden Pair: r3c1<>2 r3c1<>3 r3c1<>8 r3c1<>9 r3c2<>2 r3c2<>6 r3c2<>9
+Locked Candidates Type 2 (Claiming): r1c4<>3
+Naked Triple: r2c2<>9 r5c2<>1 r5c2<>5 r5c2<>9
+Locked Candidates Type 2 (Claiming): r7c1<>9 r8c3<>9 r9c1<>9 r9c3<>9
+Naked Pair: r2c1<>2 r2c3<>6 r2c7<>2
+X-Wing: r3c9<>6 r5c3<>6 r6c3<>6 r6c9<>6
+Hidden Single: r6c4=6
+Hidden Pair: r4c9<>9 r5c8<>1 r5c8<>9
+Locked Candidates Type 1 (Pointing): r8c7<>1 r9c7<>1
+Locked Candidates Type 2 (Claiming): r7c1<>1 r7c2<>1 r8c3<>1
+Continuous Nice Loop: r1c9<>8 r3c4<>9 r7c1<>5 r7c1<>7 r9c9<>8
+AIC: r4c1<>7 r8c3<>7 r9c3<>7
+Hidden Single: r9c1=7
+Naked Triple: r4c3<>1 r4c3<>9
+Hidden Rectangle: r6c7<>9
+Finned X-Wing: r1c3<>8
+XY-Chain: r5c3<>1
+XY-Chain: r7c8<>7
+XY-Wing: r3c8<>9
+Naked Single: r3c8=6
+Naked Single: r3c5=2
+Naked Single: r5c8=7
+Naked Single: r2c5=6
+Naked Single: r4c9=6
+Naked Single: r2c2=2
+Naked Single: r4c3=7
+Naked Single: r5c2=6
+Hidden Single: r1c3=6
+Hidden Single: r4c1=2
+Hidden Single: r5c6=2
+Locked Candidates Type 1 (Pointing): r6c7<>1
+Locked Candidates Type 2 (Claiming): r7c9<>9 r8c7<>9 r8c9<>9 r9c7<>9 r9c9<>9
+Naked Single: r9c9=4
+Naked Single: r9c7=8
+Naked Single: r9c3=1
+Full House: r9c2=9
+Naked Single: r7c2=5
+Full House: r3c2=1
+Naked Single: r7c9=7
+Naked Single: r8c3=3
+Full House: r7c1=8
+Naked Single: r3c1=5
+Naked Single: r7c5=9
+Full House: r8c5=7
+Naked Single: r8c4=1
+Full House: r7c6=3
+Full House: r7c8=1
+Full House: r8c8=9
+Naked Single: r5c4=9
+Full House: r4c6=1
+Full House: r3c6=9
+Full House: r4c7=9
+Naked Single: r1c4=8
+Full House: r3c4=3
+Full House: r3c9=8
+Naked Single: r5c3=5
+Full House: r5c7=1
+Naked Single: r2c7=3
+Naked Single: r6c9=5
+Full House: r6c7=4
+Naked Single: r6c3=9
+Full House: r2c3=8
+Full House: r2c1=9
+Full House: r6c1=1
+Full House: r1c1=3
+Naked Single: r1c7=2
+Full House: r1c9=9
+Full House: r8c9=2
+Full House: r8c7=5";
+
+fn cell(at: usize) -> String {
+    format!("r{}c{}", at / 9 + 1, at % 9 + 1)
+}
+
+#[test]
+fn hodoku_path_matches_hodoku_step_for_step() {
+    let g: Grid = PUZZLE.parse().unwrap();
+    let mut c = Candidates::from_grid(&g);
+    let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku);
+    let mut rater = sudokit::rating::Rater::new(81);
+    let mut path = Vec::new();
+    let end = solver.solve(&mut c, |s, _| {
+        rater.add(s);
+        let mut placed = s.placements.clone();
+        let mut removed = s.eliminations.clone();
+        placed.sort_unstable();
+        removed.sort_unstable();
+        let effect: Vec<String> = placed
+            .iter()
+            .map(|&(at, d)| format!("{}={d}", cell(at)))
+            .chain(removed.iter().map(|&(at, d)| format!("{}<>{d}", cell(at))))
+            .collect();
+        path.push(format!("{}: {}", s.technique.name(), effect.join(" ")));
+    });
+    assert_eq!(end, Outcome::Solved);
+    assert!(c.to_grid().is_solution_of(&g));
+    let want: Vec<&str> = HODOKU.lines().collect();
+    for (i, (got, want)) in path.iter().zip(&want).enumerate() {
+        assert_eq!(got, want, "step {}", i + 1);
+    }
+    assert_eq!(path.len(), want.len());
+    let d = rater.finish(end);
+    assert_eq!((d.level.name(), d.score), ("extreme", 2766));
+}
+
+/// HoDoKu's locked pair or triple eliminates both in the rest of its box and on its
+/// line outside the box (with eliminations on one side only it is a naked subset of
+/// that unit): so is every one found in the states of the sample puzzles' paths.
+#[test]
+fn locked_sets_eliminate_in_box_and_line() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/top1465.txt"
+    ))
+    .unwrap();
+    let (mut found, mut states) = (0, 0);
+    let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku);
+    for line in text.lines().filter(|l| l.len() == 81) {
+        let g: Grid = line.parse().unwrap();
+        solver.solve(&mut Candidates::from_grid(&g), |_, c| {
+            states += 1;
+            for t in [Technique::LockedPair, Technique::LockedTriple] {
+                for s in find(t, c, &FindOptions::default()) {
+                    found += 1;
+                    let bx = |at: usize| at / 27 * 3 + at % 9 / 3;
+                    let in_box = s
+                        .eliminations
+                        .iter()
+                        .any(|&(at, _)| bx(at) == bx(s.cells[0]));
+                    let off_box = s
+                        .eliminations
+                        .iter()
+                        .any(|&(at, _)| bx(at) != bx(s.cells[0]));
+                    assert!(in_box && off_box, "{line}: {s:?}");
+                }
+            }
+        });
+    }
+    assert!(found > 0 && states > 0);
+}
