@@ -27,6 +27,7 @@
 //! assert!(steps >= 49);
 //! ```
 
+pub mod als;
 pub mod chains;
 pub mod coloring;
 mod fast_singles;
@@ -39,6 +40,7 @@ pub mod singles;
 pub mod solver;
 pub mod step;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod technique;
 pub mod uniqueness;
 pub mod wings;
@@ -65,6 +67,8 @@ pub const FAMILIES: &[&[(Technique, Finder)]] = &[
     coloring::FINDERS,
     uniqueness::FINDERS,
     chains::FINDERS,
+    als::FINDERS,
+    sue_de_coq::FINDERS,
 ];
 
 /// The finder registered for a technique, if it is implemented.
