@@ -32,6 +32,7 @@ pub mod chains;
 pub mod coloring;
 mod fast_singles;
 pub mod fish;
+pub mod forcing;
 pub(crate) mod graph;
 pub mod intersections;
 pub(crate) mod links;
@@ -69,6 +70,7 @@ pub const FAMILIES: &[&[(Technique, Finder)]] = &[
     chains::FINDERS,
     als::FINDERS,
     sue_de_coq::FINDERS,
+    forcing::FINDERS,
 ];
 
 /// The finder registered for a technique, if it is implemented.
