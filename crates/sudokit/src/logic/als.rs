@@ -16,10 +16,13 @@
 //! - **ALS-Chain**: four or more ALS joined by RCs, each link's RC differing from the
 //!   one before (HoDoKu's "actual RC" rule: an RC of two digits after one of them uses
 //!   the other); `z` common to the ends, not one of their RCs, is in one of the ends.
-//!   Chains are searched depth first up to [`MAX_CHAIN`] ALS, no ALS twice.
+//!   As HoDoKu's solver does, chains are searched depth first over links to later ALS
+//!   only (the ALS in HoDoKu's order, see [`Alses::collect`]), up to [`MAX_CHAIN`] ALS;
+//!   a start none of whose digits could go anywhere is skipped.
 //! - **Death Blossom**: a stem cell each of whose digits `d` has an ALS (a petal) whose
 //!   every `d` sees the stem; a digit `z` of every petal, not in the stem, is in one of
-//!   them. Petals may overlap.
+//!   them. Petals may overlap. The choice of petals stops as soon as no digit has a
+//!   candidate left that sees all the petals' cells holding it.
 //!
 //! The ALS of a state and their RCs are collected once per finder call ([`Alses`]),
 //! cells as 128-bit sets: boards of up to 128 cells and 9 digits (the classic 9×9 and
@@ -46,8 +49,8 @@ pub const FINDERS: &[(Technique, Finder)] = &[
     (Technique::DeathBlossom, death_blossom),
 ];
 
-/// The most ALS in one ALS-Chain.
-pub const MAX_CHAIN: usize = 6;
+/// The most ALS in one ALS-Chain (HoDoKu's limit of 50 RCs).
+pub const MAX_CHAIN: usize = 51;
 
 /// The most digits a board may have for this family.
 const DIGITS: usize = 9;
@@ -82,7 +85,7 @@ pub(crate) struct Als {
 /// Every ALS of a state, with the restricted commons between them.
 #[derive(Debug, Clone)]
 pub(crate) struct Alses {
-    /// The ALS, fewest cells first.
+    /// The ALS, in HoDoKu's order.
     pub list: Vec<Als>,
     /// Per ALS: every other ALS it shares an RC with, and the RC digits (one or two).
     pub links: Vec<Vec<(u32, Mask)>>,
@@ -109,7 +112,10 @@ impl Alses {
                 holding[d as usize - 1] |= 1 << x;
             }
         }
+        // HoDoKu's order: unit by unit (rows, columns, boxes, extras), each unit's
+        // subsets depth first in cell order, an ALS kept where it is first met.
         let mut found: Vec<(Cells, Mask)> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         for unit in l.units() {
             let open: Vec<usize> = unit
                 .cells
@@ -117,22 +123,12 @@ impl Alses {
                 .copied()
                 .filter(|&x| c.value(x) == 0)
                 .collect();
-            // Subsets of the open cells: all of them together is locked, not almost.
-            for sub in 1u32..(1 << open.len()) - 1 {
-                let (mut set, mut mask) = (0 as Cells, 0 as Mask);
-                for (k, &x) in open.iter().enumerate() {
-                    if sub >> k & 1 != 0 {
-                        set |= 1 << x;
-                        mask |= c.mask(x);
-                    }
-                }
-                if mask.count_ones() == sub.count_ones() + 1 {
+            subsets(c, &open, 0, 0, 0, 0, &mut |set, mask| {
+                if seen.insert(set) {
                     found.push((set, mask));
                 }
-            }
+            });
         }
-        found.sort_unstable_by_key(|&(s, _)| (s.count_ones(), s));
-        found.dedup_by_key(|&mut (s, _)| s);
         let list: Vec<Als> = found
             .into_iter()
             .map(|(set, mask)| {
@@ -202,6 +198,30 @@ impl Alses {
         }
         s.push('}');
         s
+    }
+}
+
+/// Calls `f` with every ALS among the subsets of `open` that extend the `count`
+/// cells `set` (digits `mask`) with cells from index `from` on, depth first; all of
+/// `open` together is locked, not almost, and is not tried.
+fn subsets(
+    c: &Candidates,
+    open: &[usize],
+    from: usize,
+    count: u32,
+    set: Cells,
+    mask: Mask,
+    f: &mut impl FnMut(Cells, Mask),
+) {
+    if count + 1 >= open.len() as u32 {
+        return;
+    }
+    for (k, &x) in open.iter().enumerate().skip(from) {
+        let (s, m) = (set | 1 << x, mask | c.mask(x));
+        if m.count_ones() == count + 2 {
+            f(s, m);
+        }
+        subsets(c, open, k + 1, count + 1, s, m, f);
     }
 }
 
@@ -398,9 +418,19 @@ pub fn als_chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     for start in 0..alses.list.len() as u32 {
         search.chain.push(start);
         search.used[start as usize] = true;
-        for &(next, rc) in &alses.links[start as usize] {
+        let a = &alses.list[start as usize];
+        // The digits of the start that could go from some cell outside the chain.
+        let useful = digits(a.mask).fold(0, |m: Mask, z| {
+            let i = z as usize - 1;
+            if a.buddies[i] & alses.holding[i] != 0 {
+                m | bit(z)
+            } else {
+                m
+            }
+        });
+        for &(next, rc) in alses.links[start as usize].iter().filter(|l| l.0 > start) {
             // The first RC of two digits is tried with each on its own.
-            for x in digits(rc) {
+            for x in digits(rc).filter(|&x| useful & !bit(x) != 0) {
                 search.step(next, bit(x));
             }
         }
@@ -438,7 +468,7 @@ impl ChainSearch<'_> {
         }
         if self.chain.len() < MAX_CHAIN {
             let alses = self.alses;
-            for &(after, rc) in &alses.links[next as usize] {
+            for &(after, rc) in alses.links[next as usize].iter().filter(|l| l.0 > next) {
                 let actual = rc & !arc;
                 if actual != 0 {
                     self.step(after, actual);
@@ -524,7 +554,11 @@ pub fn death_blossom(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
             chosen: Vec::new(),
             found: Vec::new(),
         };
-        blossom.choose(!0);
+        let mut reach = alses.holding;
+        for r in &mut reach {
+            *r &= !(1 << stem);
+        }
+        blossom.choose(!0, reach);
         all.extend(blossom.found);
     }
     flush(out, all);
@@ -543,8 +577,10 @@ struct Blossom<'a> {
 
 impl Blossom<'_> {
     /// Chooses a petal for the next stem digit; `common` holds the digits of every
-    /// petal chosen so far.
-    fn choose(&mut self, common: Mask) {
+    /// petal chosen so far and `reach`, per digit, the candidates outside the stem
+    /// that see each of their cells holding it (the choice stops when no digit can
+    /// eliminate anything any more).
+    fn choose(&mut self, common: Mask, reach: [Cells; DIGITS]) {
         let alses = self.alses;
         let k = self.chosen.len();
         if k == self.petals.len() {
@@ -580,12 +616,20 @@ impl Blossom<'_> {
             return;
         }
         for &p in &self.petals[k].1 {
-            let next = common & alses.list[p as usize].mask;
-            if next & !self.stem_mask == 0 {
+            let petal = &alses.list[p as usize];
+            let next = common & petal.mask;
+            let mut further = reach;
+            let mut live = false;
+            for z in digits(next & !self.stem_mask) {
+                let i = z as usize - 1;
+                further[i] &= petal.buddies[i];
+                live |= further[i] != 0;
+            }
+            if !live {
                 continue;
             }
             self.chosen.push(p);
-            self.choose(next);
+            self.choose(next, further);
             self.chosen.pop();
         }
     }

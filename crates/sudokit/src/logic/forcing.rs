@@ -23,6 +23,13 @@
 //! Premises are tried candidate by candidate in cell order; every conclusion that
 //! changes the state is a step (the same eliminations and placements once).
 //!
+//! **Deep forcing nets** go on where HoDoKu falls back to brute force: a premise is
+//! propagated with singles, intersections and subsets to a fixpoint, and if no premise
+//! then leads to a contradiction, with singles-net contradictions inside the premise's
+//! state too (a net within the net). Every consequence is still implied by the
+//! premise, so the step is logic; it is scored as HoDoKu's brute-force step. The first
+//! contradiction found is the step.
+//!
 //! Sources: HoDoKu's documentation of forcing chains and nets (its "tabling" of
 //! implications from every premise), Sudoku Explainer's forcing chains.
 
@@ -30,25 +37,27 @@ use std::fmt::Write;
 
 use super::graph::Graph;
 use super::links::push_new;
+use super::solver::{Outcome, Solver};
 use super::step::{cell, not_list, FindOptions, Step};
-use super::technique::Technique;
-use super::Finder;
+use super::technique::{Family, Technique};
+use super::{Finder, TechniqueSet};
 use crate::candidates::{bit, digits, Candidates, Mask};
 
 /// The finders of this family.
 pub const FINDERS: &[(Technique, Finder)] = &[
     (Technique::ForcingChainContradiction, |c, o, p| {
-        forcing(c, o, p, Kind::Chain, Conclusion::Contradiction)
+        forcing(c, o, p, Kind::Chain, Conclusion::Contradiction, false)
     }),
     (Technique::ForcingChainVerity, |c, o, p| {
-        forcing(c, o, p, Kind::Chain, Conclusion::Verity)
+        forcing(c, o, p, Kind::Chain, Conclusion::Verity, false)
     }),
     (Technique::ForcingNetContradiction, |c, o, p| {
-        forcing(c, o, p, Kind::Net, Conclusion::Contradiction)
+        forcing(c, o, p, Kind::Net, Conclusion::Contradiction, false)
     }),
     (Technique::ForcingNetVerity, |c, o, p| {
-        forcing(c, o, p, Kind::Net, Conclusion::Verity)
+        forcing(c, o, p, Kind::Net, Conclusion::Verity, false)
     }),
+    (Technique::DeepForcingNet, deep_net),
 ];
 
 /// How consequences are drawn.
@@ -56,6 +65,10 @@ pub const FINDERS: &[(Technique, Finder)] = &[
 enum Kind {
     Chain,
     Net,
+    /// Singles, intersections and subsets, to a fixpoint.
+    Basic,
+    /// As `Basic`, then singles-net contradictions inside the premise's state.
+    Nested,
 }
 
 /// What is concluded.
@@ -137,7 +150,7 @@ impl<'a> Forcer<'a> {
     fn consequences(&self, x: usize, d: u8, on: bool, explain: bool) -> Consequences {
         match self.kind {
             Kind::Chain => self.chain(x, d, on, explain),
-            Kind::Net => self.net(x, d, on, explain),
+            _ => self.net(x, d, on, explain),
         }
     }
 
@@ -267,7 +280,10 @@ impl<'a> Forcer<'a> {
         } else {
             h.remove(x, d);
         }
-        let dead = singles(&mut h);
+        let dead = match self.kind {
+            Kind::Basic | Kind::Nested => deeper(&mut h, self.kind == Kind::Nested),
+            _ => singles(&mut h),
+        };
         let mut out = Consequences {
             on: Set::new(self.len),
             off: Set::new(self.len),
@@ -345,8 +361,67 @@ fn singles(h: &mut Candidates) -> Option<String> {
     }
 }
 
-/// Every step of one kind and conclusion in `c`.
-fn forcing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Kind, end: Conclusion) {
+/// Propagates the state `h` with singles, intersections and subsets, and with
+/// `nested` singles-net contradictions too, to a fixpoint; the contradiction met, if
+/// any, in words.
+fn deeper(h: &mut Candidates, nested: bool) -> Option<String> {
+    let basic = TechniqueSet::family(Family::Singles)
+        .union(TechniqueSet::family(Family::Intersections))
+        .union(TechniqueSet::family(Family::Subsets));
+    let solver = Solver::new(basic).explain(false);
+    let quiet = FindOptions { explain: false };
+    let mut inner = Vec::new();
+    loop {
+        if let Some(dead) = singles(h) {
+            return Some(dead);
+        }
+        if solver.solve(h, |_, _| {}) == Outcome::Contradiction {
+            return Some("a cell without candidate".into());
+        }
+        if let Some(dead) = singles(h) {
+            return Some(dead);
+        }
+        if !nested {
+            return None;
+        }
+        inner.clear();
+        forcing(
+            h,
+            &mut inner,
+            &quiet,
+            Kind::Net,
+            Conclusion::Contradiction,
+            true,
+        );
+        if !inner.first()?.apply(h) {
+            return None;
+        }
+    }
+}
+
+/// Deep forcing nets: contradictions and verities of premises propagated with
+/// intersections and subsets as well as singles, and if that finds nothing, with
+/// nested singles nets too. Stops at the first contradiction.
+fn deep_net(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    for kind in [Kind::Basic, Kind::Nested] {
+        let start = out.len();
+        forcing(c, out, opts, kind, Conclusion::Contradiction, true);
+        if out.len() > start {
+            return;
+        }
+    }
+}
+
+/// Every step of one kind and conclusion in `c`; with `first`, only the first
+/// contradiction found.
+fn forcing(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    kind: Kind,
+    end: Conclusion,
+    first: bool,
+) {
     let l = c.layout();
     let n = l.size();
     if l.cell_count() * n > 1 << 16 {
@@ -358,6 +433,7 @@ fn forcing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Kind, 
         (Kind::Chain, Conclusion::Verity) => Technique::ForcingChainVerity,
         (Kind::Net, Conclusion::Contradiction) => Technique::ForcingNetContradiction,
         (Kind::Net, Conclusion::Verity) => Technique::ForcingNetVerity,
+        (Kind::Basic | Kind::Nested, _) => Technique::DeepForcingNet,
     };
     let open: Vec<usize> = (0..l.cell_count()).filter(|&x| c.value(x) == 0).collect();
     let mut found = Vec::new();
@@ -374,6 +450,10 @@ fn forcing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Kind, 
                 let no = forcer.consequences(x, d, false, opts.explain);
                 if let Some(why) = &no.contradiction {
                     found.push(contradiction(t, c, x, d, false, why, opts));
+                }
+                if first && !found.is_empty() {
+                    out.push(found.swap_remove(0));
+                    return;
                 }
             } else if yes.contradiction.is_none() {
                 let no = forcer.consequences(x, d, false, opts.explain);
@@ -562,6 +642,37 @@ mod tests {
             }
         }
         assert!(counts.iter().all(|&k| k > 0), "{counts:?}");
+    }
+
+    #[test]
+    fn deep_nets_go_on_where_every_other_technique_is_stuck() {
+        let g: Grid =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+                .parse()
+                .unwrap();
+        let solution = crate::solve(&g).unwrap();
+        let mut c = Candidates::from_grid(&g);
+        let without = TechniqueSet::select(None, Some("deep-forcing-net"), false).unwrap();
+        assert_eq!(
+            Solver::new(without).solve(&mut c, |_, _| {}),
+            Outcome::Stuck
+        );
+        let steps = find(Technique::DeepForcingNet, &c, &FindOptions::default());
+        assert_eq!(steps.len(), 1);
+        assert!(steps[0].agrees_with(&solution), "{}", steps[0].explanation);
+        assert!(
+            steps[0].explanation.contains(" => "),
+            "{}",
+            steps[0].explanation
+        );
+        // With it, logic finishes the puzzle, every step sound.
+        let mut c = Candidates::from_grid(&g);
+        let mut sound = true;
+        let end = Solver::new(TechniqueSet::all())
+            .solve(&mut c, |s, _| sound &= s.agrees_with(&solution));
+        assert_eq!(end, Outcome::Solved);
+        assert!(sound);
+        assert_eq!(c.to_grid(), solution);
     }
 
     #[test]
