@@ -17,14 +17,14 @@
 //!   one before (HoDoKu's "actual RC" rule: an RC of two digits after one of them uses
 //!   the other); `z` common to the ends, not one of their RCs, is in one of the ends.
 //!   As HoDoKu's solver does, chains are searched depth first over links to later ALS
-//!   only (the ALS in HoDoKu's order, see [`Alses::collect`]), up to [`MAX_CHAIN`] ALS;
+//!   only (the ALS in HoDoKu's order, see `Alses::collect`), up to [`MAX_CHAIN`] ALS;
 //!   a start none of whose digits could go anywhere is skipped.
 //! - **Death Blossom**: a stem cell each of whose digits `d` has an ALS (a petal) whose
 //!   every `d` sees the stem; a digit `z` of every petal, not in the stem, is in one of
 //!   them. Petals may overlap. The choice of petals stops as soon as no digit has a
 //!   candidate left that sees all the petals' cells holding it.
 //!
-//! The ALS of a state and their RCs are collected once per finder call ([`Alses`]),
+//! The ALS of a state and their RCs are collected once per finder call (`Alses`),
 //! cells as 128-bit sets: boards of up to 128 cells and 9 digits (the classic 9×9 and
 //! smaller); other layouts find nothing. "Sees" is "shares a unit", extra regions
 //! included. Steps that make the same eliminations are reported once, most
