@@ -21,6 +21,18 @@ const NOT_YET: &[(&str, &str)] = &[
     ("0710-4", "loops through ALS nodes are not implemented"),
     ("0711-3", "AICs through ALS nodes are not implemented"),
     ("0711-4", "AICs through ALS nodes are not implemented"),
+    (
+        "0903-1@1453",
+        "HoDoKu's chain is not among those of at most six ALS",
+    ),
+    (
+        "0903-1@1455",
+        "HoDoKu's chain is not among those of at most six ALS",
+    ),
+    (
+        "0903@1459",
+        "HoDoKu's chain is not among those of at most six ALS",
+    ),
 ];
 
 fn known(code: &str, line: usize) -> bool {

@@ -31,10 +31,13 @@ fn check_step(step: &Step, solution: &Grid, puzzle: &Grid) {
     assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
 }
 
-/// Every implemented technique on `c`, each step checked.
+/// Every implemented technique on `c` but the forcing family (checked on the
+/// solver's path here, on every state of their own unit tests and over whole files by
+/// `logic-soundness`), each step checked.
 fn check_all_finders(c: &Candidates, solution: &Grid, puzzle: &Grid) -> usize {
     let mut found = 0;
-    for t in TechniqueSet::implemented().iter() {
+    let forcing = TechniqueSet::family(sudokit::logic::Family::Forcing);
+    for t in TechniqueSet::implemented().difference(forcing).iter() {
         for step in find(t, c, &FindOptions::default()) {
             assert_eq!(step.technique, t);
             check_step(&step, solution, puzzle);
@@ -87,5 +90,6 @@ fn sound_on_17_clue_sample() {
 #[test]
 fn sound_on_top1465_sample() {
     let (finished, total) = soundness("top1465.txt");
-    assert!(finished > 0 && finished < total);
+    // Deep forcing nets finish every puzzle.
+    assert_eq!(finished, total);
 }

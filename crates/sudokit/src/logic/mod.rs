@@ -27,10 +27,12 @@
 //! assert!(steps >= 49);
 //! ```
 
+pub mod als;
 pub mod chains;
 pub mod coloring;
 mod fast_singles;
 pub mod fish;
+pub mod forcing;
 pub(crate) mod graph;
 pub mod hodoku;
 pub mod intersections;
@@ -40,6 +42,7 @@ pub mod singles;
 pub mod solver;
 pub mod step;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod technique;
 pub mod uniqueness;
 pub mod wings;
@@ -66,6 +69,9 @@ pub const FAMILIES: &[&[(Technique, Finder)]] = &[
     coloring::FINDERS,
     uniqueness::FINDERS,
     chains::FINDERS,
+    als::FINDERS,
+    sue_de_coq::FINDERS,
+    forcing::FINDERS,
 ];
 
 /// The finder registered for a technique, if it is implemented.

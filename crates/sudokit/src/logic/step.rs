@@ -252,6 +252,16 @@ pub(crate) fn and_list<T: fmt::Display>(items: &[T]) -> String {
     s
 }
 
+/// `r1c2<>7, r3c4<>1`: eliminations as a chain's or a pattern's conclusion.
+pub(crate) fn not_list(n: usize, elims: &[(usize, u8)]) -> String {
+    let mut s = String::new();
+    for (k, &(x, d)) in elims.iter().enumerate() {
+        let sep = if k > 0 { ", " } else { "" };
+        let _ = write!(s, "{sep}{}<>{d}", cell(n, x));
+    }
+    s
+}
+
 /// `remove 4 from r5c3, r7c6` — eliminations grouped by digit, smallest digit first,
 /// joined with `; ` (`remove 2 from r1c1; remove 5 from r1c1, r1c2`).
 pub(crate) fn removal(n: usize, elims: &[(usize, u8)]) -> String {

@@ -362,6 +362,10 @@ techniques! {
     TemplateSet = "template-set", "Template Set", "1201", Forcing, 90, 10000, Extreme;
     /// A candidate in no template of its digit.
     TemplateDelete = "template-delete", "Template Delete", "1202", Forcing, 90, 10000, Extreme;
+    /// Forcing net whose premises propagate with singles, intersections and subsets, and
+    /// if need be nested forcing nets: where HoDoKu would fall back to brute force
+    /// (sudokit's own code; scored as HoDoKu's brute-force step).
+    DeepForcingNet = "deep-forcing-net", "Deep Forcing Net", "1305", Forcing, 95, 10000, Extreme;
 }
 
 impl Technique {

@@ -1,0 +1,668 @@
+//! Almost locked sets: ALS-XZ, ALS-XY-Wing, ALS-Chain and Death Blossom, as HoDoKu
+//! defines them.
+//!
+//! An **almost locked set** (ALS) is a set of N open cells of one unit holding N+1
+//! digits together; a single bivalue cell is one. If one of its digits is taken away,
+//! the other N are all placed in it. A digit `x` of two ALS is a **restricted common
+//! candidate** (RC) when every `x` of one sees every `x` of the other and no `x` sits
+//! where they overlap: `x` is then in one of them at most.
+//!
+//! - **ALS-XZ**: A and B joined by an RC `x`; a common digit `z` is in A or B, so a
+//!   candidate `z` seeing every `z` of both goes. Doubly linked (two RCs): both become
+//!   locked sets, so each removes its other digits from the cells seeing all of them
+//!   (outside the other ALS), and each RC goes from cells seeing all of it.
+//! - **ALS-XY-Wing**: C joined to A by `x` and to B by `y` (`x ≠ y`): `z` common to A and
+//!   B (not an RC) is in one of them. A and B may overlap but neither holds the other.
+//! - **ALS-Chain**: four or more ALS joined by RCs, each link's RC differing from the
+//!   one before (HoDoKu's "actual RC" rule: an RC of two digits after one of them uses
+//!   the other); `z` common to the ends, not one of their RCs, is in one of the ends.
+//!   As HoDoKu's solver does, chains are searched depth first over links to later ALS
+//!   only (the ALS in HoDoKu's order, see `Alses::collect`), up to [`MAX_CHAIN`] ALS;
+//!   a start none of whose digits could go anywhere is skipped.
+//! - **Death Blossom**: a stem cell each of whose digits `d` has an ALS (a petal) whose
+//!   every `d` sees the stem; a digit `z` of every petal, not in the stem, is in one of
+//!   them. Petals may overlap. The choice of petals stops as soon as no digit has a
+//!   candidate left that sees all the petals' cells holding it.
+//!
+//! The ALS of a state and their RCs are collected once per finder call (`Alses`),
+//! cells as 128-bit sets: boards of up to 128 cells and 9 digits (the classic 9×9 and
+//! smaller); other layouts find nothing. "Sees" is "shares a unit", extra regions
+//! included. Steps that make the same eliminations are reported once, most
+//! eliminations first, then fewer cells.
+//!
+//! Sources: HoDoKu's documentation of ALS techniques and its regression library
+//! (codes 0901–0904, with and without overlap).
+
+use std::fmt::Write;
+
+use super::links::push_new;
+use super::step::{cell, not_list, FindOptions, Step};
+use super::technique::Technique;
+use super::Finder;
+use crate::candidates::{bit, digits, Candidates, Mask};
+
+/// The finders of this family.
+pub const FINDERS: &[(Technique, Finder)] = &[
+    (Technique::AlsXz, als_xz),
+    (Technique::AlsXyWing, als_xy_wing),
+    (Technique::AlsXyChain, als_chain),
+    (Technique::DeathBlossom, death_blossom),
+];
+
+/// The most ALS in one ALS-Chain (HoDoKu's limit of 50 RCs).
+pub const MAX_CHAIN: usize = 51;
+
+/// The most digits a board may have for this family.
+const DIGITS: usize = 9;
+
+/// A set of cells, bit `i` for cell `i`.
+pub(crate) type Cells = u128;
+
+/// The cells of a set, in increasing order.
+pub(crate) fn members(mut s: Cells) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (s != 0).then(|| {
+            let i = s.trailing_zeros() as usize;
+            s &= s - 1;
+            i
+        })
+    })
+}
+
+/// One almost locked set.
+#[derive(Debug, Clone)]
+pub(crate) struct Als {
+    /// Its cells.
+    pub cells: Cells,
+    /// Its digits (one more than its cells).
+    pub mask: Mask,
+    /// Per digit (index `d - 1`): the cells of the ALS holding it.
+    pub with: [Cells; DIGITS],
+    /// Per digit: the cells outside the ALS that see each of its cells holding it.
+    pub buddies: [Cells; DIGITS],
+}
+
+/// Every ALS of a state, with the restricted commons between them.
+#[derive(Debug, Clone)]
+pub(crate) struct Alses {
+    /// The ALS, in HoDoKu's order.
+    pub list: Vec<Als>,
+    /// Per ALS: every other ALS it shares an RC with, and the RC digits (one or two).
+    pub links: Vec<Vec<(u32, Mask)>>,
+    /// Per digit: the open cells holding it.
+    pub holding: [Cells; DIGITS],
+    /// The board size.
+    pub n: usize,
+}
+
+impl Alses {
+    /// The ALS of `c` and their RCs; `None` on boards this family does not handle.
+    pub fn collect(c: &Candidates) -> Option<Alses> {
+        let l = c.layout();
+        let (n, cells) = (l.size(), l.cell_count());
+        if n > DIGITS || cells > 128 {
+            return None;
+        }
+        let peers: Vec<Cells> = (0..cells)
+            .map(|x| l.peers(x).iter().fold(0, |s, &p| s | 1 << p))
+            .collect();
+        let mut holding = [0; DIGITS];
+        for x in (0..cells).filter(|&x| c.value(x) == 0) {
+            for d in digits(c.mask(x)) {
+                holding[d as usize - 1] |= 1 << x;
+            }
+        }
+        // HoDoKu's order: unit by unit (rows, columns, boxes, extras), each unit's
+        // subsets depth first in cell order, an ALS kept where it is first met.
+        let mut found: Vec<(Cells, Mask)> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for unit in l.units() {
+            let open: Vec<usize> = unit
+                .cells
+                .iter()
+                .copied()
+                .filter(|&x| c.value(x) == 0)
+                .collect();
+            subsets(c, &open, 0, 0, 0, 0, &mut |set, mask| {
+                if seen.insert(set) {
+                    found.push((set, mask));
+                }
+            });
+        }
+        let list: Vec<Als> = found
+            .into_iter()
+            .map(|(set, mask)| {
+                let (mut with, mut buddies) = ([0; DIGITS], [0; DIGITS]);
+                for d in digits(mask) {
+                    let i = d as usize - 1;
+                    with[i] = set & holding[i];
+                    buddies[i] = members(with[i]).fold(!0, |s, x| s & peers[x]) & !set;
+                }
+                Als {
+                    cells: set,
+                    mask,
+                    with,
+                    buddies,
+                }
+            })
+            .collect();
+        let mut links = vec![Vec::new(); list.len()];
+        for i in 0..list.len() {
+            for j in i + 1..list.len() {
+                let (a, b) = (&list[i], &list[j]);
+                let common = a.mask & b.mask;
+                if common == 0 {
+                    continue;
+                }
+                let overlap = a.cells & b.cells;
+                let mut rc: Mask = 0;
+                for d in digits(common) {
+                    let k = d as usize - 1;
+                    if (a.with[k] | b.with[k]) & overlap == 0 && b.with[k] & !a.buddies[k] == 0 {
+                        rc |= bit(d);
+                    }
+                }
+                // Three RCs or more cannot be: such a pair is a contradiction, left to
+                // the singles.
+                if rc != 0 && rc.count_ones() <= 2 {
+                    links[i].push((j as u32, rc));
+                    links[j].push((i as u32, rc));
+                }
+            }
+        }
+        Some(Alses {
+            list,
+            links,
+            holding,
+            n,
+        })
+    }
+
+    /// The candidates `z` of every ALS of `from` (by index) outside them that see each
+    /// of their cells holding `z`, as eliminations.
+    fn targets(&self, from: &[u32], z: u8, out: &mut Vec<(usize, u8)>) {
+        let k = z as usize - 1;
+        let seen = from.iter().fold(self.holding[k], |s, &i| {
+            s & self.list[i as usize].buddies[k]
+        });
+        out.extend(members(seen).map(|x| (x, z)));
+    }
+
+    /// `r1c23 {1246}`: the cells of an ALS and its digits.
+    fn name(&self, i: u32) -> String {
+        let a = &self.list[i as usize];
+        let mut s = compact(self.n, &members(a.cells).collect::<Vec<_>>());
+        s.push_str(" {");
+        for d in digits(a.mask) {
+            let _ = write!(s, "{d}");
+        }
+        s.push('}');
+        s
+    }
+}
+
+/// Calls `f` with every ALS among the subsets of `open` that extend the `count`
+/// cells `set` (digits `mask`) with cells from index `from` on, depth first; all of
+/// `open` together is locked, not almost, and is not tried.
+fn subsets(
+    c: &Candidates,
+    open: &[usize],
+    from: usize,
+    count: u32,
+    set: Cells,
+    mask: Mask,
+    f: &mut impl FnMut(Cells, Mask),
+) {
+    if count + 1 >= open.len() as u32 {
+        return;
+    }
+    for (k, &x) in open.iter().enumerate().skip(from) {
+        let (s, m) = (set | 1 << x, mask | c.mask(x));
+        if m.count_ones() == count + 2 {
+            f(s, m);
+        }
+        subsets(c, open, k + 1, count + 1, s, m, f);
+    }
+}
+
+/// Cells in the short notation: `r1c23` for cells of one row, `r12c3` for one column,
+/// else each cell, comma-separated.
+pub(crate) fn compact(n: usize, cells: &[usize]) -> String {
+    let sep = if n > 9 { "," } else { "" };
+    let join = |v: Vec<usize>| {
+        let mut v = v;
+        v.dedup();
+        v.iter()
+            .map(|x| (x + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let rows: Vec<usize> = cells.iter().map(|x| x / n).collect();
+    let cols: Vec<usize> = cells.iter().map(|x| x % n).collect();
+    if rows.iter().all(|&r| r == rows[0]) {
+        let mut cols = cols;
+        cols.sort_unstable();
+        format!("r{}c{}", rows[0] + 1, join(cols))
+    } else if cols.iter().all(|&k| k == cols[0]) {
+        let mut rows = rows;
+        rows.sort_unstable();
+        format!("r{}c{}", join(rows), cols[0] + 1)
+    } else {
+        cells
+            .iter()
+            .map(|&x| cell(n, x).to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// A step found, with the cells of its ALS (fewer first among equal eliminations).
+struct Found {
+    size: u32,
+    step: Step,
+}
+
+/// Builds the step of technique `t` over the ALS `used`, or nothing when it
+/// eliminates nothing; `explain` writes the pattern part of the sentence.
+fn found(
+    t: Technique,
+    alses: &Alses,
+    used: &[u32],
+    mut elims: Vec<(usize, u8)>,
+    opts: &FindOptions,
+    explain: impl FnOnce() -> String,
+) -> Option<Found> {
+    elims.sort_unstable();
+    elims.dedup();
+    if elims.is_empty() {
+        return None;
+    }
+    let mut s = Step::new(t);
+    let cells = used
+        .iter()
+        .fold(0, |s: Cells, &i| s | alses.list[i as usize].cells);
+    s.cells = members(cells).collect();
+    let mask = used
+        .iter()
+        .fold(0, |m: Mask, &i| m | alses.list[i as usize].mask);
+    s.digits = digits(mask).collect();
+    if opts.explain {
+        let e = not_list(alses.n, &elims);
+        s.explanation = format!("{}: {} => {e}", t.name(), explain());
+    }
+    s.eliminations = elims;
+    Some(Found {
+        size: cells.count_ones(),
+        step: s,
+    })
+}
+
+/// Sorts the steps (most eliminations first, then fewest cells) and keeps one per
+/// set of eliminations.
+fn flush(out: &mut Vec<Step>, mut found: Vec<Found>) {
+    found.sort_by_key(|f| (usize::MAX - f.step.eliminations.len(), f.size));
+    let start = out.len();
+    for f in found {
+        push_new(out, start, f.step);
+    }
+}
+
+/// Digits of a mask written together: `16`.
+fn digit_list(m: Mask) -> String {
+    digits(m)
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("")
+}
+
+/// ALS-XZ, singly and doubly linked.
+pub fn als_xz(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    let Some(alses) = Alses::collect(c) else {
+        return;
+    };
+    let mut all = Vec::new();
+    for (i, links) in alses.links.iter().enumerate() {
+        for &(j, rc) in links.iter().filter(|&&(j, _)| j as usize > i) {
+            let (a, b) = (&alses.list[i], &alses.list[j as usize]);
+            let pair = [i as u32, j];
+            let mut elims = Vec::new();
+            for x in digits(rc) {
+                for z in digits(a.mask & b.mask & !bit(x)) {
+                    alses.targets(&pair, z, &mut elims);
+                }
+            }
+            if rc.count_ones() == 2 {
+                // Both are locked sets: each removes its other digits around it.
+                for (s, o) in [(a, b), (b, a)] {
+                    for w in digits(s.mask & !rc) {
+                        let k = w as usize - 1;
+                        let seen = s.buddies[k] & alses.holding[k] & !o.cells;
+                        elims.extend(members(seen).map(|x| (x, w)));
+                    }
+                }
+            }
+            let f = found(Technique::AlsXz, &alses, &pair, elims, opts, || {
+                let z = digit_list((a.mask & b.mask) & !rc);
+                format!(
+                    "A={}, B={}, X={}{}",
+                    alses.name(pair[0]),
+                    alses.name(j),
+                    digit_list(rc),
+                    if z.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", Z={z}")
+                    }
+                )
+            });
+            all.extend(f);
+        }
+    }
+    flush(out, all);
+}
+
+/// ALS-XY-Wing: C in the middle, A and B at the ends.
+pub fn als_xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    let Some(alses) = Alses::collect(c) else {
+        return;
+    };
+    let mut all = Vec::new();
+    for (ci, links) in alses.links.iter().enumerate() {
+        for (p, &(ai, r1)) in links.iter().enumerate() {
+            for &(bi, r2) in &links[p + 1..] {
+                if ai == bi || (r1.count_ones() == 1 && r1 == r2) {
+                    continue;
+                }
+                let (a, b) = (&alses.list[ai as usize], &alses.list[bi as usize]);
+                let union = a.cells | b.cells;
+                if union == a.cells || union == b.cells {
+                    continue;
+                }
+                let ends = [ai, bi];
+                let mut elims = Vec::new();
+                for z in digits(a.mask & b.mask & !r1 & !r2) {
+                    alses.targets(&ends, z, &mut elims);
+                }
+                let used = [ai, bi, ci as u32];
+                let f = found(Technique::AlsXyWing, &alses, &used, elims, opts, || {
+                    format!(
+                        "A={}, B={}, C={}, X={}, Y={}, Z={}",
+                        alses.name(ai),
+                        alses.name(bi),
+                        alses.name(ci as u32),
+                        digit_list(r1),
+                        digit_list(r2),
+                        digit_list(a.mask & b.mask & !r1 & !r2)
+                    )
+                });
+                all.extend(f);
+            }
+        }
+    }
+    flush(out, all);
+}
+
+/// ALS-Chains of four to [`MAX_CHAIN`] ALS.
+pub fn als_chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    let Some(alses) = Alses::collect(c) else {
+        return;
+    };
+    let mut search = ChainSearch {
+        alses: &alses,
+        opts,
+        chain: Vec::new(),
+        arcs: Vec::new(),
+        used: vec![false; alses.list.len()],
+        found: Vec::new(),
+    };
+    for start in 0..alses.list.len() as u32 {
+        search.chain.push(start);
+        search.used[start as usize] = true;
+        let a = &alses.list[start as usize];
+        // The digits of the start that could go from some cell outside the chain.
+        let useful = digits(a.mask).fold(0, |m: Mask, z| {
+            let i = z as usize - 1;
+            if a.buddies[i] & alses.holding[i] != 0 {
+                m | bit(z)
+            } else {
+                m
+            }
+        });
+        for &(next, rc) in alses.links[start as usize].iter().filter(|l| l.0 > start) {
+            // The first RC of two digits is tried with each on its own.
+            for x in digits(rc).filter(|&x| useful & !bit(x) != 0) {
+                search.step(next, bit(x));
+            }
+        }
+        search.used[start as usize] = false;
+        search.chain.pop();
+    }
+    let found = search.found;
+    flush(out, found);
+}
+
+/// The depth-first search of ALS-Chains.
+struct ChainSearch<'a> {
+    alses: &'a Alses,
+    opts: &'a FindOptions,
+    /// The ALS of the chain so far.
+    chain: Vec<u32>,
+    /// The actual RC of each link so far.
+    arcs: Vec<Mask>,
+    used: Vec<bool>,
+    found: Vec<Found>,
+}
+
+impl ChainSearch<'_> {
+    /// Adds ALS `next` over a link whose actual RC is `arc`, checks the chain and goes
+    /// on from it.
+    fn step(&mut self, next: u32, arc: Mask) {
+        if self.used[next as usize] {
+            return;
+        }
+        self.chain.push(next);
+        self.arcs.push(arc);
+        self.used[next as usize] = true;
+        if self.chain.len() >= 4 {
+            self.check();
+        }
+        if self.chain.len() < MAX_CHAIN {
+            let alses = self.alses;
+            for &(after, rc) in alses.links[next as usize].iter().filter(|l| l.0 > next) {
+                let actual = rc & !arc;
+                if actual != 0 {
+                    self.step(after, actual);
+                }
+            }
+        }
+        self.used[next as usize] = false;
+        self.arcs.pop();
+        self.chain.pop();
+    }
+
+    /// Records the eliminations of the chain as it stands.
+    fn check(&mut self) {
+        let alses = self.alses;
+        let (first, last) = (self.chain[0], *self.chain.last().expect("a chain"));
+        let (a, b) = (&alses.list[first as usize], &alses.list[last as usize]);
+        let union = a.cells | b.cells;
+        if union == a.cells || union == b.cells {
+            return;
+        }
+        let rcs = self.arcs[0] | self.arcs[self.arcs.len() - 1];
+        let zs = a.mask & b.mask & !rcs;
+        let mut elims = Vec::new();
+        for z in digits(zs) {
+            alses.targets(&[first, last], z, &mut elims);
+        }
+        let (chain, arcs) = (&self.chain, &self.arcs);
+        let f = found(
+            Technique::AlsXyChain,
+            alses,
+            chain,
+            elims,
+            self.opts,
+            || {
+                let mut s = alses.name(chain[0]);
+                for (k, &i) in chain.iter().enumerate().skip(1) {
+                    let _ = write!(s, " -{}- {}", digit_list(arcs[k - 1]), alses.name(i));
+                }
+                let _ = write!(s, ", Z={}", digit_list(zs));
+                s
+            },
+        );
+        self.found.extend(f);
+    }
+}
+
+/// Death Blossoms.
+pub fn death_blossom(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    let Some(alses) = Alses::collect(c) else {
+        return;
+    };
+    let cells = c.layout().cell_count();
+    let mut all = Vec::new();
+    for stem in (0..cells).filter(|&x| c.value(x) == 0) {
+        let stem_mask = c.mask(stem);
+        if stem_mask.count_ones() < 2 {
+            continue;
+        }
+        // The petals of each stem digit.
+        let petals: Vec<(u8, Vec<u32>)> = digits(stem_mask)
+            .map(|d| {
+                let k = d as usize - 1;
+                let list = (0..alses.list.len() as u32)
+                    .filter(|&i| {
+                        let a = &alses.list[i as usize];
+                        a.mask & bit(d) != 0
+                            && a.cells >> stem & 1 == 0
+                            && a.buddies[k] >> stem & 1 != 0
+                    })
+                    .collect();
+                (d, list)
+            })
+            .collect();
+        if petals.iter().any(|(_, p)| p.is_empty()) {
+            continue;
+        }
+        let mut blossom = Blossom {
+            alses: &alses,
+            opts,
+            stem,
+            stem_mask,
+            petals: &petals,
+            chosen: Vec::new(),
+            found: Vec::new(),
+        };
+        let mut reach = alses.holding;
+        for r in &mut reach {
+            *r &= !(1 << stem);
+        }
+        blossom.choose(!0, reach);
+        all.extend(blossom.found);
+    }
+    flush(out, all);
+}
+
+/// The choice of one petal per stem digit.
+struct Blossom<'a> {
+    alses: &'a Alses,
+    opts: &'a FindOptions,
+    stem: usize,
+    stem_mask: Mask,
+    petals: &'a [(u8, Vec<u32>)],
+    chosen: Vec<u32>,
+    found: Vec<Found>,
+}
+
+impl Blossom<'_> {
+    /// Chooses a petal for the next stem digit; `common` holds the digits of every
+    /// petal chosen so far and `reach`, per digit, the candidates outside the stem
+    /// that see each of their cells holding it (the choice stops when no digit can
+    /// eliminate anything any more).
+    fn choose(&mut self, common: Mask, reach: [Cells; DIGITS]) {
+        let alses = self.alses;
+        let k = self.chosen.len();
+        if k == self.petals.len() {
+            let zs = common & !self.stem_mask;
+            let mut elims = Vec::new();
+            for z in digits(zs) {
+                alses.targets(&self.chosen, z, &mut elims);
+            }
+            elims.retain(|&(x, _)| x != self.stem);
+            let (stem, chosen, petals) = (self.stem, &self.chosen, self.petals);
+            let mut used = chosen.clone();
+            used.sort_unstable();
+            used.dedup();
+            let f = found(
+                Technique::DeathBlossom,
+                alses,
+                &used,
+                elims,
+                self.opts,
+                || {
+                    let mut s = format!("stem {}", cell(alses.n, stem));
+                    for (p, &(d, _)) in chosen.iter().zip(petals) {
+                        let _ = write!(s, ", {d}: {}", alses.name(*p));
+                    }
+                    let _ = write!(s, ", Z={}", digit_list(zs));
+                    s
+                },
+            );
+            if let Some(mut f) = f {
+                f.step.cells.insert(0, stem);
+                self.found.push(f);
+            }
+            return;
+        }
+        for &p in &self.petals[k].1 {
+            let petal = &alses.list[p as usize];
+            let next = common & petal.mask;
+            let mut further = reach;
+            let mut live = false;
+            for z in digits(next & !self.stem_mask) {
+                let i = z as usize - 1;
+                further[i] &= petal.buddies[i];
+                live |= further[i] != 0;
+            }
+            if !live {
+                continue;
+            }
+            self.chosen.push(p);
+            self.choose(next, further);
+            self.chosen.pop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Grid;
+
+    #[test]
+    fn every_als_has_one_digit_more_than_cells() {
+        let g: Grid =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+                .parse()
+                .unwrap();
+        let c = Candidates::from_grid(&g);
+        let alses = Alses::collect(&c).unwrap();
+        assert!(!alses.list.is_empty());
+        for (i, a) in alses.list.iter().enumerate() {
+            let mask = members(a.cells).fold(0, |m, x| m | c.mask(x));
+            assert_eq!(mask, a.mask);
+            assert_eq!(a.mask.count_ones(), a.cells.count_ones() + 1);
+            for &(j, rc) in &alses.links[i] {
+                assert!(alses.links[j as usize].contains(&(i as u32, rc)));
+            }
+        }
+    }
+
+    #[test]
+    fn compact_names() {
+        assert_eq!(compact(9, &[1, 2]), "r1c23");
+        assert_eq!(compact(9, &[2, 11]), "r12c3");
+        assert_eq!(compact(9, &[0, 10]), "r1c1,r2c2");
+    }
+}

@@ -1,0 +1,704 @@
+//! Forcing chains and forcing nets, contradiction and verity: HoDoKu's last logic
+//! before templates and brute force.
+//!
+//! A **premise** is a candidate taken true or false; its **consequences** are what it
+//! forces.
+//!
+//! - **Forcing chains** follow single implications on the link graph (`graph.rs`): a
+//!   true candidate makes every candidate it sees, and the other digits of its cell,
+//!   false; a false candidate makes the other end of a strong link (bivalue cell,
+//!   conjugate pair) true. Every consequence has one cause, so each is a chain.
+//! - **Forcing nets** propagate on a copy of the state with naked and hidden singles:
+//!   a consequence may need several causes at once (the last candidate of a cell, the
+//!   last place of a digit in a unit).
+//!
+//! Each kind concludes in two ways:
+//! - **Contradiction**: a premise forces a candidate both true and false, a cell with
+//!   no candidate or a digit with no place in a unit; so the premise is wrong (a
+//!   candidate taken true goes, one taken false is placed).
+//! - **Verity**: every candidate of a cell, or every place of a digit in a unit, taken
+//!   true, forces the same consequence; and so does a candidate taken true and taken
+//!   false. One of them is true, so the consequence holds.
+//!
+//! Premises are tried candidate by candidate in cell order; every conclusion that
+//! changes the state is a step (the same eliminations and placements once).
+//!
+//! **Deep forcing nets** go on where HoDoKu falls back to brute force: a premise is
+//! propagated with singles, intersections and subsets to a fixpoint, and if no premise
+//! then leads to a contradiction, with singles-net contradictions inside the premise's
+//! state too (a net within the net). Every consequence is still implied by the
+//! premise, so the step is logic; it is scored as HoDoKu's brute-force step. The first
+//! contradiction found is the step.
+//!
+//! Sources: HoDoKu's documentation of forcing chains and nets (its "tabling" of
+//! implications from every premise), Sudoku Explainer's forcing chains.
+
+use std::fmt::Write;
+
+use super::graph::Graph;
+use super::links::push_new;
+use super::solver::{Outcome, Solver};
+use super::step::{cell, not_list, FindOptions, Step};
+use super::technique::{Family, Technique};
+use super::{Finder, TechniqueSet};
+use crate::candidates::{bit, digits, Candidates, Mask};
+
+/// The finders of this family.
+pub const FINDERS: &[(Technique, Finder)] = &[
+    (Technique::ForcingChainContradiction, |c, o, p| {
+        forcing(c, o, p, Kind::Chain, Conclusion::Contradiction, false)
+    }),
+    (Technique::ForcingChainVerity, |c, o, p| {
+        forcing(c, o, p, Kind::Chain, Conclusion::Verity, false)
+    }),
+    (Technique::ForcingNetContradiction, |c, o, p| {
+        forcing(c, o, p, Kind::Net, Conclusion::Contradiction, false)
+    }),
+    (Technique::ForcingNetVerity, |c, o, p| {
+        forcing(c, o, p, Kind::Net, Conclusion::Verity, false)
+    }),
+    (Technique::DeepForcingNet, deep_net),
+];
+
+/// How consequences are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Chain,
+    Net,
+    /// Singles, intersections and subsets, to a fixpoint.
+    Basic,
+    /// As `Basic`, then singles-net contradictions inside the premise's state.
+    Nested,
+}
+
+/// What is concluded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Conclusion {
+    Contradiction,
+    Verity,
+}
+
+/// A set of candidates `(cell, digit)`, bit `cell * n + digit - 1`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Set(Vec<u64>);
+
+impl Set {
+    fn new(len: usize) -> Set {
+        Set(vec![0; len.div_ceil(64)])
+    }
+
+    fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+
+    fn intersect(&mut self, o: &Set) {
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a &= b;
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(k, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    k * 64 + b
+                })
+            })
+        })
+    }
+}
+
+/// What a premise forces: the candidates made true and those made false, or a
+/// contradiction with its sentence.
+#[derive(Debug, Clone)]
+struct Consequences {
+    on: Set,
+    off: Set,
+    /// The contradiction reached, in words; `None` when there is none.
+    contradiction: Option<String>,
+}
+
+/// The premises' consequences, drawn one way or the other.
+struct Forcer<'a> {
+    c: &'a Candidates,
+    kind: Kind,
+    graph: Option<Graph>,
+    n: usize,
+    len: usize,
+}
+
+impl<'a> Forcer<'a> {
+    fn new(c: &'a Candidates, kind: Kind) -> Forcer<'a> {
+        let n = c.layout().size();
+        Forcer {
+            c,
+            kind,
+            graph: (kind == Kind::Chain).then(|| Graph::build(c, false)),
+            n,
+            len: c.layout().cell_count() * n,
+        }
+    }
+
+    /// The consequences of candidate `(x, d)` taken true (`on`) or false.
+    fn consequences(&self, x: usize, d: u8, on: bool, explain: bool) -> Consequences {
+        match self.kind {
+            Kind::Chain => self.chain(x, d, on, explain),
+            _ => self.net(x, d, on, explain),
+        }
+    }
+
+    /// Consequences along single implications of the link graph.
+    fn chain(&self, x: usize, d: u8, on: bool, explain: bool) -> Consequences {
+        let g = self.graph.as_ref().expect("chains have a graph");
+        let n = self.n;
+        let node_of = |cell: usize, digit: u8| {
+            g.nodes
+                .iter()
+                .position(|v| v.cells == [cell] && v.digit == digit)
+        };
+        let mut out = Consequences {
+            on: Set::new(self.len),
+            off: Set::new(self.len),
+            contradiction: None,
+        };
+        let Some(start) = node_of(x, d) else {
+            return out;
+        };
+        // State `2 * node + on`; `parent` keeps the way to each state.
+        let mut parent = vec![u32::MAX; 2 * g.nodes.len()];
+        let premise = 2 * start as u32 + u32::from(on);
+        parent[premise as usize] = premise;
+        let mut order = vec![premise];
+        let mut head = 0;
+        while head < order.len() {
+            let s = order[head];
+            head += 1;
+            let (node, is_on) = ((s / 2) as usize, s % 2 == 1);
+            let v = &g.nodes[node];
+            let bit_index = v.cell() * n + v.digit as usize - 1;
+            if is_on {
+                out.on.insert(bit_index);
+            } else {
+                out.off.insert(bit_index);
+            }
+            if parent[(s ^ 1) as usize] != u32::MAX {
+                if explain {
+                    out.contradiction = Some(format!(
+                        "{} and {}",
+                        self.path(&parent, s),
+                        self.path(&parent, s ^ 1)
+                    ));
+                } else {
+                    out.contradiction = Some(String::new());
+                }
+                return out;
+            }
+            let next = if is_on {
+                &g.weak[node]
+            } else {
+                &g.strong[node]
+            };
+            for &b in next {
+                let t = 2 * b + u32::from(!is_on);
+                if parent[t as usize] == u32::MAX {
+                    parent[t as usize] = s;
+                    order.push(t);
+                }
+            }
+        }
+        out.contradiction = self.empty_place(&out.off).map(|what| {
+            if explain {
+                format!("{} leaves {what}", premise_name(n, x, d, on))
+            } else {
+                String::new()
+            }
+        });
+        out
+    }
+
+    /// The implications from the premise to state `s`: `r1c2=4 -> r1c5<>4 -> r1c5=7`.
+    fn path(&self, parent: &[u32], s: u32) -> String {
+        let g = self.graph.as_ref().expect("chains have a graph");
+        let mut states = vec![s];
+        let mut t = s;
+        while parent[t as usize] != t {
+            t = parent[t as usize];
+            states.push(t);
+        }
+        states
+            .iter()
+            .rev()
+            .map(|&t| {
+                let v = &g.nodes[(t / 2) as usize];
+                premise_name(self.n, v.cell(), v.digit, t % 2 == 1)
+            })
+            .collect::<Vec<_>>()
+            .join(" -> ")
+    }
+
+    /// A cell all of whose candidates are in `off`, or a digit of a unit all of whose
+    /// places are: `no candidate in r3c4`, `no place for 5 in row 2`.
+    fn empty_place(&self, off: &Set) -> Option<String> {
+        let (c, n) = (self.c, self.n);
+        let l = c.layout();
+        for x in (0..l.cell_count()).filter(|&x| c.value(x) == 0) {
+            if digits(c.mask(x)).all(|d| off.contains(x * n + d as usize - 1)) {
+                return Some(format!("no candidate in {}", cell(n, x)));
+            }
+        }
+        for unit in l.units() {
+            let placed = unit.cells.iter().fold(0, |m: Mask, &x| match c.value(x) {
+                0 => m,
+                v => m | bit(v),
+            });
+            for d in digits(l.all_digits() & !placed) {
+                if unit
+                    .cells
+                    .iter()
+                    .all(|&x| !c.has(x, d) || off.contains(x * n + d as usize - 1))
+                {
+                    return Some(format!("no place for {d} in {}", unit.name()));
+                }
+            }
+        }
+        None
+    }
+
+    /// Consequences by propagating singles on a copy of the state.
+    fn net(&self, x: usize, d: u8, on: bool, explain: bool) -> Consequences {
+        let (c, n) = (self.c, self.n);
+        let mut h = c.clone();
+        if on {
+            h.place(x, d);
+        } else {
+            h.remove(x, d);
+        }
+        let dead = match self.kind {
+            Kind::Basic | Kind::Nested => deeper(&mut h, self.kind == Kind::Nested),
+            _ => singles(&mut h),
+        };
+        let mut out = Consequences {
+            on: Set::new(self.len),
+            off: Set::new(self.len),
+            contradiction: dead.map(|what| {
+                if explain {
+                    format!("{} leaves {what}", premise_name(n, x, d, on))
+                } else {
+                    String::new()
+                }
+            }),
+        };
+        for y in (0..c.layout().cell_count()).filter(|&y| c.value(y) == 0) {
+            for e in digits(c.mask(y)) {
+                let i = y * n + e as usize - 1;
+                if h.value(y) == e {
+                    out.on.insert(i);
+                } else if !h.has(y, e) {
+                    out.off.insert(i);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `r1c2=4` or `r1c2<>4`.
+fn premise_name(n: usize, x: usize, d: u8, on: bool) -> String {
+    format!("{}{}{d}", cell(n, x), if on { "=" } else { "<>" })
+}
+
+/// Naked and hidden singles to a fixpoint; the contradiction met, if any, in words.
+fn singles(h: &mut Candidates) -> Option<String> {
+    let l = h.layout().clone();
+    let n = l.size();
+    loop {
+        let mut changed = false;
+        for x in 0..l.cell_count() {
+            if h.value(x) != 0 {
+                continue;
+            }
+            let m = h.mask(x);
+            if m == 0 {
+                return Some(format!("no candidate in {}", cell(n, x)));
+            }
+            if m.count_ones() == 1 {
+                h.place(x, m.trailing_zeros() as u8 + 1);
+                changed = true;
+            }
+        }
+        for unit in l.units() {
+            let (mut once, mut twice, mut placed): (Mask, Mask, Mask) = (0, 0, 0);
+            for &x in &unit.cells {
+                match h.value(x) {
+                    0 => {
+                        let m = h.mask(x);
+                        twice |= once & m;
+                        once |= m;
+                    }
+                    v => placed |= bit(v),
+                }
+            }
+            if let Some(d) = digits(l.all_digits() & !once & !placed).next() {
+                return Some(format!("no place for {d} in {}", unit.name()));
+            }
+            for d in digits(once & !twice & !placed) {
+                if let Some(&x) = unit.cells.iter().find(|&&x| h.value(x) == 0 && h.has(x, d)) {
+                    h.place(x, d);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return None;
+        }
+    }
+}
+
+/// Propagates the state `h` with singles, intersections and subsets, and with
+/// `nested` singles-net contradictions too, to a fixpoint; the contradiction met, if
+/// any, in words.
+fn deeper(h: &mut Candidates, nested: bool) -> Option<String> {
+    let basic = TechniqueSet::family(Family::Singles)
+        .union(TechniqueSet::family(Family::Intersections))
+        .union(TechniqueSet::family(Family::Subsets));
+    let solver = Solver::new(basic).explain(false);
+    let quiet = FindOptions {
+        explain: false,
+        ..FindOptions::default()
+    };
+    let mut inner = Vec::new();
+    loop {
+        if let Some(dead) = singles(h) {
+            return Some(dead);
+        }
+        if solver.solve(h, |_, _| {}) == Outcome::Contradiction {
+            return Some("a cell without candidate".into());
+        }
+        if let Some(dead) = singles(h) {
+            return Some(dead);
+        }
+        if !nested {
+            return None;
+        }
+        inner.clear();
+        forcing(
+            h,
+            &mut inner,
+            &quiet,
+            Kind::Net,
+            Conclusion::Contradiction,
+            true,
+        );
+        if !inner.first()?.apply(h) {
+            return None;
+        }
+    }
+}
+
+/// Deep forcing nets: contradictions and verities of premises propagated with
+/// intersections and subsets as well as singles, and if that finds nothing, with
+/// nested singles nets too. Stops at the first contradiction.
+fn deep_net(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    for kind in [Kind::Basic, Kind::Nested] {
+        let start = out.len();
+        forcing(c, out, opts, kind, Conclusion::Contradiction, true);
+        if out.len() > start {
+            return;
+        }
+    }
+}
+
+/// Every step of one kind and conclusion in `c`; with `first`, only the first
+/// contradiction found.
+fn forcing(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    kind: Kind,
+    end: Conclusion,
+    first: bool,
+) {
+    let l = c.layout();
+    let n = l.size();
+    if l.cell_count() * n > 1 << 16 {
+        return;
+    }
+    let forcer = Forcer::new(c, kind);
+    let t = match (kind, end) {
+        (Kind::Chain, Conclusion::Contradiction) => Technique::ForcingChainContradiction,
+        (Kind::Chain, Conclusion::Verity) => Technique::ForcingChainVerity,
+        (Kind::Net, Conclusion::Contradiction) => Technique::ForcingNetContradiction,
+        (Kind::Net, Conclusion::Verity) => Technique::ForcingNetVerity,
+        (Kind::Basic | Kind::Nested, _) => Technique::DeepForcingNet,
+    };
+    let open: Vec<usize> = (0..l.cell_count()).filter(|&x| c.value(x) == 0).collect();
+    let mut found = Vec::new();
+    // The consequences of every candidate taken true, then false.
+    let mut on_of: Vec<Option<Consequences>> = vec![None; forcer.len];
+    for &x in &open {
+        // The solver gives up once the deadline has passed: stop between premises.
+        if opts.expired() {
+            return;
+        }
+        for d in digits(c.mask(x)) {
+            let i = x * n + d as usize - 1;
+            let yes = forcer.consequences(x, d, true, opts.explain);
+            if end == Conclusion::Contradiction {
+                if let Some(why) = &yes.contradiction {
+                    found.push(contradiction(t, c, x, d, true, why, opts));
+                }
+                let no = forcer.consequences(x, d, false, opts.explain);
+                if let Some(why) = &no.contradiction {
+                    found.push(contradiction(t, c, x, d, false, why, opts));
+                }
+                if first && !found.is_empty() {
+                    out.push(found.swap_remove(0));
+                    return;
+                }
+            } else if yes.contradiction.is_none() {
+                let no = forcer.consequences(x, d, false, opts.explain);
+                if no.contradiction.is_none() {
+                    let what = format!(
+                        "{} and {}",
+                        premise_name(n, x, d, true),
+                        premise_name(n, x, d, false)
+                    );
+                    found.extend(verity(t, c, &[&yes, &no], &what, opts));
+                }
+            }
+            on_of[i] = Some(yes);
+        }
+    }
+    if end == Conclusion::Verity {
+        // Every candidate of a cell.
+        for &x in &open {
+            let branches: Option<Vec<&Consequences>> = digits(c.mask(x))
+                .map(|d| on_of[x * n + d as usize - 1].as_ref())
+                .collect();
+            if let Some(b) = branches.filter(|b| b.len() >= 2) {
+                let what = format!("every candidate of {}", cell(n, x));
+                found.extend(verity(t, c, &b, &what, opts));
+            }
+        }
+        // Every place of a digit in a unit.
+        for unit in l.units() {
+            for d in 1..=n as u8 {
+                let places: Vec<usize> = unit
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&x| c.value(x) == 0 && c.has(x, d))
+                    .collect();
+                if places.len() < 2 {
+                    continue;
+                }
+                let branches: Option<Vec<&Consequences>> = places
+                    .iter()
+                    .map(|&x| on_of[x * n + d as usize - 1].as_ref())
+                    .collect();
+                if let Some(b) = branches {
+                    let what = format!("every place of {d} in {}", unit.name());
+                    found.extend(verity(t, c, &b, &what, opts));
+                }
+            }
+        }
+    }
+    found.sort_by_key(|s: &Step| (s.placements.is_empty(), usize::MAX - s.eliminations.len()));
+    let start = out.len();
+    for s in found {
+        push_new(out, start, s);
+    }
+}
+
+/// The step of a premise that leads to a contradiction.
+fn contradiction(
+    t: Technique,
+    c: &Candidates,
+    x: usize,
+    d: u8,
+    on: bool,
+    why: &str,
+    opts: &FindOptions,
+) -> Step {
+    let n = c.layout().size();
+    let mut s = Step::new(t);
+    s.cells = vec![x];
+    s.digits = vec![d];
+    if on {
+        s.eliminations = vec![(x, d)];
+    } else {
+        s.placements = vec![(x, d)];
+    }
+    if opts.explain {
+        s.explanation = format!(
+            "{}: {} => {why} => {}",
+            t.name(),
+            premise_name(n, x, d, on),
+            premise_name(n, x, d, !on)
+        );
+    }
+    s
+}
+
+/// The step of what every branch forces, if it changes the state.
+fn verity(
+    t: Technique,
+    c: &Candidates,
+    branches: &[&Consequences],
+    what: &str,
+    opts: &FindOptions,
+) -> Option<Step> {
+    let n = c.layout().size();
+    let (mut on, mut off) = (branches[0].on.clone(), branches[0].off.clone());
+    for b in &branches[1..] {
+        on.intersect(&b.on);
+        off.intersect(&b.off);
+    }
+    let mut s = Step::new(t);
+    s.placements = on.iter().map(|i| (i / n, (i % n) as u8 + 1)).collect();
+    s.eliminations = off.iter().map(|i| (i / n, (i % n) as u8 + 1)).collect();
+    if s.placements.is_empty() && s.eliminations.is_empty() {
+        return None;
+    }
+    let mut cells: Vec<usize> = s
+        .placements
+        .iter()
+        .chain(&s.eliminations)
+        .map(|p| p.0)
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    s.cells = cells;
+    let mut ds: Vec<u8> = s
+        .placements
+        .iter()
+        .chain(&s.eliminations)
+        .map(|p| p.1)
+        .collect();
+    ds.sort_unstable();
+    ds.dedup();
+    s.digits = ds;
+    if opts.explain {
+        let mut e = String::new();
+        for &(x, d) in &s.placements {
+            let _ = write!(
+                e,
+                "{}{}={d}",
+                if e.is_empty() { "" } else { ", " },
+                cell(n, x)
+            );
+        }
+        if !s.eliminations.is_empty() {
+            if !e.is_empty() {
+                e.push_str(", ");
+            }
+            e.push_str(&not_list(n, &s.eliminations));
+        }
+        s.explanation = format!("{}: {what} forces {e}", t.name());
+    }
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{read::records, ReadOptions};
+    use crate::logic::{find, Outcome, Solver, TechniqueSet};
+    use crate::Grid;
+
+    const KINDS: [Technique; 4] = [
+        Technique::ForcingChainContradiction,
+        Technique::ForcingChainVerity,
+        Technique::ForcingNetContradiction,
+        Technique::ForcingNetVerity,
+    ];
+
+    #[test]
+    fn every_kind_finds_sound_steps_where_other_logic_is_stuck() {
+        let path = format!("{}/../../data/top1465.txt", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let without = TechniqueSet::select(None, Some("forcing"), false).unwrap();
+        let solver = Solver::new(without).explain(false);
+        let mut counts = [0usize; 4];
+        let mut stuck = 0;
+        for g in records(&text, &ReadOptions::default()).filter_map(|r| r.result.ok()) {
+            let solution = crate::solve(&g).unwrap();
+            let mut c = Candidates::from_grid(&g);
+            if solver.solve(&mut c, |_, _| {}) != Outcome::Stuck {
+                continue;
+            }
+            stuck += 1;
+            for (k, t) in KINDS.into_iter().enumerate() {
+                let steps = find(t, &c, &FindOptions::default());
+                counts[k] += steps.len();
+                for s in &steps {
+                    assert!(s.changes(&c), "{}", s.explanation);
+                    assert!(s.agrees_with(&solution), "unsound: {}", s.explanation);
+                    assert!(s.explanation.starts_with(t.name()), "{}", s.explanation);
+                }
+            }
+            if stuck == 12 {
+                break;
+            }
+        }
+        assert!(counts.iter().all(|&k| k > 0), "{counts:?}");
+    }
+
+    #[test]
+    fn deep_nets_go_on_where_every_other_technique_is_stuck() {
+        let g: Grid =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+                .parse()
+                .unwrap();
+        let solution = crate::solve(&g).unwrap();
+        let mut c = Candidates::from_grid(&g);
+        let without = TechniqueSet::select(None, Some("deep-forcing-net"), false).unwrap();
+        assert_eq!(
+            Solver::new(without).solve(&mut c, |_, _| {}),
+            Outcome::Stuck
+        );
+        let steps = find(Technique::DeepForcingNet, &c, &FindOptions::default());
+        assert_eq!(steps.len(), 1);
+        assert!(steps[0].agrees_with(&solution), "{}", steps[0].explanation);
+        assert!(
+            steps[0].explanation.contains(" => "),
+            "{}",
+            steps[0].explanation
+        );
+        // With it, logic finishes the puzzle, every step sound.
+        let mut c = Candidates::from_grid(&g);
+        let mut sound = true;
+        let end = Solver::new(TechniqueSet::all())
+            .solve(&mut c, |s, _| sound &= s.agrees_with(&solution));
+        assert_eq!(end, Outcome::Solved);
+        assert!(sound);
+        assert_eq!(c.to_grid(), solution);
+    }
+
+    #[test]
+    fn a_contradiction_in_the_givens_is_found_by_nets() {
+        // Two cells of row 1 can hold only 1: taking either leaves the other empty.
+        let g: Grid = format!("..3456789{}", ".".repeat(72)).parse().unwrap();
+        let mut c = Candidates::from_grid(&g);
+        c.remove(0, 2);
+        c.remove(1, 2);
+        let steps = find(
+            Technique::ForcingNetContradiction,
+            &c,
+            &FindOptions::default(),
+        );
+        assert!(steps.iter().any(|s| s.eliminations == vec![(0, 1)]));
+        assert!(
+            steps[0].explanation.contains("no candidate in"),
+            "{}",
+            steps[0].explanation
+        );
+    }
+}

@@ -1,0 +1,209 @@
+//! Sue de Coq, as HoDoKu defines it (with its extensions).
+//!
+//! Take two or three open cells `C` where a box meets a row or a column, holding the
+//! digits `V`, with `|V| ≥ |C| + 2`. Add cells `L` of the line (outside `C`) and cells
+//! `B` of the box (outside `C` and `L`), with digits `VL` and `VB`, such that no digit
+//! of `V` is in both `VL` and `VB`, each set holds some digit of `V`, and the cells
+//! are as many as the digits they can hold: `|C| + |L| + |B| = |V| + |VL \ V| + |VB \ V|`
+//! (a digit outside `V` is an "extra" digit of its set; one extra in both sets counts
+//! twice). Then every digit takes its every possible place: a digit of `V ∪ VL` not in
+//! `VB` sits in the line's part, a digit of `V ∪ VB` not in `VL` in the box's part, and
+//! an extra digit of both sets once in each. So
+//! - `(V ∪ VL) \ VB`, and the extras of both sets, go from the rest of the line;
+//! - `(V ∪ VB) \ VL`, and the extras of both sets, go from the rest of the box.
+//!
+//! The rest of the line is its open cells outside `C` and `L`; the rest of the box its
+//! open cells outside `C` and `B` (cells of the intersection outside `C` can be in `L`
+//! or `B`).
+//!
+//! Source: HoDoKu's documentation of Sue de Coq (after the Sudoku Players' Forum) and
+//! its regression library (code 1101).
+
+use std::fmt::Write;
+
+use super::als::compact;
+use super::links::push_new;
+use super::step::{not_list, FindOptions, Step};
+use super::technique::Technique;
+use super::Finder;
+use crate::candidates::{digits, Candidates, Mask};
+use crate::layout::UnitKind;
+
+/// The finders of this family.
+pub const FINDERS: &[(Technique, Finder)] = &[(Technique::SueDeCoq, sue_de_coq)];
+
+/// The cells of `list` picked by the bits of `sub`, and their digits together.
+fn pick(c: &Candidates, list: &[usize], sub: u32) -> (Vec<usize>, Mask) {
+    let cells: Vec<usize> = list
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| sub >> k & 1 != 0)
+        .map(|(_, &x)| x)
+        .collect();
+    let mask = cells.iter().fold(0, |m, &x| m | c.mask(x));
+    (cells, mask)
+}
+
+/// `{1236}`.
+fn digit_set(m: Mask) -> String {
+    let mut s = String::from("{");
+    for d in digits(m) {
+        let _ = write!(s, "{d}");
+    }
+    s.push('}');
+    s
+}
+
+/// Every Sue de Coq of `c`.
+pub fn sue_de_coq(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    let l = c.layout();
+    let n = l.size();
+    let units = l.units();
+    let open = |cells: &[usize]| -> Vec<usize> {
+        cells.iter().copied().filter(|&x| c.value(x) == 0).collect()
+    };
+    let mut found: Vec<Step> = Vec::new();
+    for line in units
+        .iter()
+        .filter(|u| matches!(u.kind, UnitKind::Row | UnitKind::Column))
+    {
+        let line_open = open(&line.cells);
+        for bx in units.iter().filter(|u| u.kind == UnitKind::Box) {
+            let box_open = open(&bx.cells);
+            let inter: Vec<usize> = line_open
+                .iter()
+                .copied()
+                .filter(|x| box_open.contains(x))
+                .collect();
+            if inter.len() < 2 {
+                continue;
+            }
+            for sub in 1u32..1 << inter.len() {
+                let k = sub.count_ones();
+                if !(2..=3).contains(&k) {
+                    continue;
+                }
+                let (cs, v) = pick(c, &inter, sub);
+                let n_plus = v.count_ones() as i32 - k as i32;
+                if n_plus < 2 {
+                    continue;
+                }
+                let ctx = Pattern {
+                    c,
+                    line_open: &line_open,
+                    box_open: &box_open,
+                    cs: &cs,
+                    v,
+                    n_plus,
+                    n,
+                };
+                ctx.search(opts, &mut found);
+            }
+        }
+    }
+    found.sort_by_key(|s| usize::MAX - s.eliminations.len());
+    let start = out.len();
+    for s in found {
+        push_new(out, start, s);
+    }
+}
+
+/// One choice of intersection cells and what the line and box parts are chosen from.
+struct Pattern<'a> {
+    c: &'a Candidates,
+    line_open: &'a [usize],
+    box_open: &'a [usize],
+    cs: &'a [usize],
+    v: Mask,
+    n_plus: i32,
+    n: usize,
+}
+
+impl Pattern<'_> {
+    /// Tries every line part, then every box part that completes it.
+    fn search(&self, opts: &FindOptions, found: &mut Vec<Step>) {
+        let c = self.c;
+        let v = self.v;
+        let line_src: Vec<usize> = self
+            .line_open
+            .iter()
+            .copied()
+            .filter(|x| !self.cs.contains(x))
+            .collect();
+        for ls in 1u32..1 << line_src.len() {
+            let (lc, vl) = pick(c, &line_src, ls);
+            let extra_l = (vl & !v).count_ones() as i32;
+            let used = lc.len() as i32 - extra_l;
+            if vl & v == 0 || used <= 0 || used >= self.n_plus {
+                continue;
+            }
+            let need = self.n_plus - used;
+            let box_src: Vec<usize> = self
+                .box_open
+                .iter()
+                .copied()
+                .filter(|x| !self.cs.contains(x) && !lc.contains(x))
+                .collect();
+            for bs in 1u32..1 << box_src.len() {
+                let (bc, vb) = pick(c, &box_src, bs);
+                if vb & vl & v != 0 || vb & v == 0 {
+                    continue;
+                }
+                if bc.len() as i32 - (vb & !v).count_ones() as i32 != need {
+                    continue;
+                }
+                let both = vb & vl;
+                let line_gone = ((v | vl) & !vb) | both;
+                let box_gone = ((v | vb) & !vl) | both;
+                let mut elims = Vec::new();
+                let mut remove = |cells: &[usize], skip: &[usize], gone: Mask| {
+                    for &x in cells
+                        .iter()
+                        .filter(|x| !self.cs.contains(x) && !skip.contains(x))
+                    {
+                        elims.extend(digits(c.mask(x) & gone).map(|d| (x, d)));
+                    }
+                };
+                remove(self.line_open, &lc, line_gone);
+                remove(self.box_open, &bc, box_gone);
+                elims.sort_unstable();
+                elims.dedup();
+                if elims.is_empty() {
+                    continue;
+                }
+                found.push(self.step(elims, &lc, vl, &bc, vb, opts));
+            }
+        }
+    }
+
+    /// The step of one pattern.
+    fn step(
+        &self,
+        elims: Vec<(usize, u8)>,
+        lc: &[usize],
+        vl: Mask,
+        bc: &[usize],
+        vb: Mask,
+        opts: &FindOptions,
+    ) -> Step {
+        let mut s = Step::new(Technique::SueDeCoq);
+        s.cells = self.cs.iter().chain(lc).chain(bc).copied().collect();
+        s.cells.sort_unstable();
+        s.digits = digits(self.v | vl | vb).collect();
+        if opts.explain {
+            let n = self.n;
+            let e = not_list(n, &elims);
+            s.explanation = format!(
+                "Sue de Coq: {} {} (line {} {}, box {} {}) => {e}",
+                compact(n, self.cs),
+                digit_set(self.v),
+                compact(n, lc),
+                digit_set(vl),
+                compact(n, bc),
+                digit_set(vb),
+            );
+        }
+        s.eliminations = elims;
+        s
+    }
+}
