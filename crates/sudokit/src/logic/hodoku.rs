@@ -95,6 +95,8 @@ pub const STEPS: &[&[Technique]] = &[
     &[FinnedFrankenSwordfish],
     &[ForcingChainContradiction, ForcingChainVerity],
     &[ForcingNetContradiction, ForcingNetVerity],
+    // Where HoDoKu would guess (its brute-force step, scored the same).
+    &[DeepForcingNet],
 ];
 
 /// The techniques HoDoKu's default configuration leaves out (or, for the WXYZ-Wing
