@@ -22,8 +22,16 @@ const NOT_YET: &[(&str, &str)] = &[
     ("0711-3", "AICs through ALS nodes are not implemented"),
     ("0711-4", "AICs through ALS nodes are not implemented"),
     (
+        "0903-1@1445",
+        "HoDoKu's chain links an ALS to an earlier one; the search goes forward only",
+    ),
+    (
         "0903-1@1453",
         "HoDoKu's chain is not among those of at most six ALS",
+    ),
+    (
+        "0903-1@1454",
+        "HoDoKu's chain links an ALS to an earlier one; the search goes forward only",
     ),
     (
         "0903-1@1455",
