@@ -82,6 +82,7 @@ const NAMES = {
   "forcing-net-verity": "Forcing Net Verity",
   "template-set": "Template Set",
   "template-delete": "Template Delete",
+  "deep-forcing-net": "Deep Forcing Net",
 };
 
 /** HoDoKu's name of a technique id; the id itself, words capitalised, for an id the
