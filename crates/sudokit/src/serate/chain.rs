@@ -452,16 +452,7 @@ impl Chaining {
 
     /// A cell or region reduction: every case implies `target`.
     fn reduction(&self, grid: &Board, kind: Kind, target: &P, targets: Vec<P>) -> ChainHint {
-        let removals = if target.on {
-            let extra = grid.cands[target.cell as usize] & !(1 << target.value);
-            if extra != 0 {
-                vec![(target.cell, extra)]
-            } else {
-                Vec::new()
-            }
-        } else {
-            vec![(target.cell, 1 << target.value)]
-        };
+        let removals = removals(grid, target, target.on);
         let first = &targets[0];
         let place = first.on.then_some((first.cell, first.value));
         let complexity =
@@ -488,16 +479,7 @@ impl Chaining {
         absurd: bool,
         on_hint: bool,
     ) -> ChainHint {
-        let removals = if on_hint {
-            let extra = grid.cands[target.cell as usize] & !(1 << target.value);
-            if extra != 0 {
-                vec![(target.cell, extra)]
-            } else {
-                Vec::new()
-            }
-        } else {
-            vec![(target.cell, 1 << target.value)]
-        };
+        let removals = removals(grid, target, on_hint);
         let result = if self.nishio || absurd {
             (source.cell, source.value, !source.on)
         } else {
@@ -1153,5 +1135,19 @@ impl Producers {
             }
         }
         Ok(None)
+    }
+}
+
+/// The candidates a hint removes when `target` is proved `on` (the cell's other
+/// candidates) or off (the target itself), as (cell, mask) pairs.
+fn removals(grid: &Board, target: &P, on: bool) -> Vec<(u8, u16)> {
+    if !on {
+        return vec![(target.cell, 1 << target.value)];
+    }
+    let extra = grid.cands[target.cell as usize] & !(1 << target.value);
+    if extra != 0 {
+        vec![(target.cell, extra)]
+    } else {
+        Vec::new()
     }
 }
