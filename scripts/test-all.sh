@@ -5,17 +5,30 @@
 # optional `serde` feature and with the experimental `triad` engine, then the Python
 # bindings' pytest suite, the R package's testthat suite, the WebAssembly package's Node
 # tests, a short run of every fuzz target and the page's tests in a headless browser.
+#
+# Each part's wall time is printed as it ends, and all of them at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo test --workspace --all-targets
-cargo test --workspace --doc
-cargo test -p sudokit --lib
+times=()
+part() {
+    local start=$SECONDS
+    echo "== test-all: $*" >&2
+    "$@"
+    times+=("$((SECONDS - start))s  $*")
+    echo "== test-all: $((SECONDS - start))s for $*" >&2
+}
+
+part cargo test --workspace --all-targets
+part cargo test --workspace --doc
+part cargo test -p sudokit --lib
 # The experimental `triad` engine is off by default: its unit tests (builds compared) and
 # the conformance suite run again with it.
-cargo test -p sudokit --features triad --lib --test conformance
-bash scripts/test-python.sh
-bash scripts/test-r.sh
-bash scripts/test-wasm.sh
-bash scripts/fuzz-smoke.sh
-bash scripts/test-web.sh
+part cargo test -p sudokit --features triad --lib --test conformance
+part bash scripts/test-python.sh
+part bash scripts/test-r.sh
+part bash scripts/test-wasm.sh
+part bash scripts/fuzz-smoke.sh
+part bash scripts/test-web.sh
+printf '== test-all: every part passed in %ss\n' "$SECONDS" >&2
+printf '   %s\n' "${times[@]}" >&2

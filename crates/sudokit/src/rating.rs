@@ -140,15 +140,22 @@ fn solutions(count: u64) -> Result<(), SolutionsError> {
     }
 }
 
+/// The search nodes [`rate_unique`] spends counting the solutions before any logic runs.
+pub const QUICK_COUNT_NODES: u64 = 10_000;
+
 /// Rates a puzzle that must have exactly one solution: the rule and the errors of
 /// [`check_unique`], checked with as little counting as can be; the logic and the count
 /// run within `budget` ([`SolutionsError::GaveUp`] when it runs out, see
 /// [`Solver::solve_within`]).
 ///
-/// Logic that fills the grid without a uniqueness technique has proved the solution
-/// unique (every other step removes only what no solution holds, and the full grid is
-/// one), so the solutions are counted only when it did not: when it got stuck, met a
-/// contradiction or assumed uniqueness on the way.
+/// The solutions are first counted within [`QUICK_COUNT_NODES`] search nodes, which
+/// settles almost every 9×9 puzzle in microseconds: a puzzle with several solutions or
+/// none is refused before any logic runs (on such a puzzle the logic would get stuck and
+/// try every costly technique at every stuck point). When that count runs out, the logic
+/// goes first: logic that fills the grid without a uniqueness technique has proved the
+/// solution unique (every other step removes only what no solution holds, and the full
+/// grid is one), so the solutions are counted in full only when it did not: when it got
+/// stuck, met a contradiction or assumed uniqueness on the way.
 ///
 /// ```
 /// use sudokit::engine::Budget;
@@ -170,6 +177,10 @@ pub fn rate_unique(
     budget: Budget,
 ) -> Result<Difficulty, SolutionsError> {
     puzzle.validate()?;
+    let counted = match count_two(puzzle, budget.and(Budget::nodes(QUICK_COUNT_NODES))) {
+        Err(SolutionsError::GaveUp(_)) => false,
+        settled => settled.map(|()| true)?,
+    };
     let mut rater = Rater::new(puzzle.layout().cell_count());
     let mut assumed = false;
     let mut c = Candidates::from_grid(puzzle);
@@ -177,7 +188,7 @@ pub fn rate_unique(
         assumed |= step.technique.family() == Family::Uniqueness;
         rater.add(step);
     })?;
-    if outcome != Outcome::Solved || assumed {
+    if !counted && (outcome != Outcome::Solved || assumed) {
         count_two(puzzle, budget)?;
     }
     Ok(rater.finish(outcome))
