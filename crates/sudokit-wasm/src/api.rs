@@ -21,7 +21,7 @@ use sudokit::engine::{Auto, Budget, Budgeted, Engine, Query};
 use sudokit::format::pencilmark::{self, PencilmarkError};
 use sudokit::format::read::{parse_one, records};
 use sudokit::generate::{GenerateError, Generator, Options, SymmetryChoice};
-use sudokit::logic::{Level, Outcome, Solver, Step, TechniqueSet};
+use sudokit::logic::{Level, Order, Outcome, Solver, Step, TechniqueSet};
 use sudokit::rating::{check_unique_state, rate_unique, rate_unique_state};
 use sudokit::rating::{Difficulty, Rater, SolutionsError};
 use sudokit::{Candidates, Grid, Layout, LayoutError, ParseError, PuzzleError, SolveError};
@@ -241,9 +241,10 @@ fn rate_check(g: &Grid, budget: Budget) -> Result<(), ApiError> {
     }
 }
 
-/// The logic solver with every technique, explaining or not.
+/// The logic solver with every technique in HoDoKu's order, as the command's `hint`,
+/// `explain` and `rate` use by default, explaining or not.
 fn solver(explain: bool) -> Solver {
-    Solver::new(TechniqueSet::all()).explain(explain)
+    Solver::with_order(TechniqueSet::all(), Order::Hodoku).explain(explain)
 }
 
 /// The next logical step of a puzzle or state.
