@@ -21,6 +21,7 @@
 //! then complexity, then kind; the first is applied.
 
 use std::collections::VecDeque;
+use std::ops::Deref;
 use std::rc::Rc;
 
 use super::basic::{Found, NESTED};
@@ -242,6 +243,67 @@ impl PotSet {
                 self.add(k as usize, p);
             }
         }
+    }
+}
+
+/// The cells of each region as a bit set (bit = cell index): `REGION_CELLS[type][index]`.
+const REGION_CELLS: [[u128; 9]; 3] = region_cells();
+
+const fn region_cells() -> [[u128; 9]; 3] {
+    let mut m = [[0u128; 9]; 3];
+    let mut t = 0;
+    while t < 3 {
+        let mut i = 0;
+        while i < 9 {
+            let mut j = 0;
+            while j < 9 {
+                m[t][i] |= 1 << REGIONS[t][i][j];
+                j += 1;
+            }
+            i += 1;
+        }
+        t += 1;
+    }
+    m
+}
+
+/// The board a chain search reads and changes, with the cells that hold each value as
+/// a bit set (`cells[v]`), so the places of a value in a region are one mask. Reads go
+/// to the board; changes go through `remove`, which keeps both in step. A region's
+/// cells in its order (block row by row, row, column) are its bits in ascending order.
+#[derive(Debug, Clone)]
+struct Grid {
+    board: Board,
+    cells: [u128; 10],
+}
+
+impl Grid {
+    fn new(board: &Board) -> Grid {
+        let mut cells = [0u128; 10];
+        for (c, &m) in board.cands.iter().enumerate() {
+            for (v, set) in cells.iter_mut().enumerate() {
+                if m & (1 << v) != 0 {
+                    *set |= 1 << c;
+                }
+            }
+        }
+        Grid {
+            board: board.clone(),
+            cells,
+        }
+    }
+
+    fn remove(&mut self, cell: u8, value: u8) {
+        self.board.cands[cell as usize] &= !(1 << value);
+        self.cells[value as usize] &= !(1 << cell);
+    }
+}
+
+impl Deref for Grid {
+    type Target = Board;
+
+    fn deref(&self) -> &Board {
+        &self.board
     }
 }
 
@@ -469,12 +531,13 @@ impl Chaining {
         b: &Board,
         clock: Clock,
     ) -> Result<Vec<Rc<ChainHint>>, SeError> {
+        let grid = Grid::new(b);
         let mut out = if self.multiple || self.dynamic {
-            self.multiple_chains(arena, b, clock)?
+            self.multiple_chains(arena, &grid, clock)?
         } else {
-            let mut v = loops(arena, b, false, true, clock)?;
-            v.extend(loops(arena, b, true, false, clock)?);
-            v.extend(loops(arena, b, true, true, clock)?);
+            let mut v = loops(arena, &grid, false, true, clock)?;
+            v.extend(loops(arena, &grid, true, false, clock)?);
+            v.extend(loops(arena, &grid, true, true, clock)?);
             v
         };
         out.sort_by(|a, b| {
@@ -490,7 +553,7 @@ impl Chaining {
     fn multiple_chains(
         &self,
         arena: &mut Arena,
-        b: &Board,
+        b: &Grid,
         clock: Clock,
     ) -> Result<Vec<ChainHint>, SeError> {
         let mut out = Vec::new();
@@ -513,7 +576,7 @@ impl Chaining {
     fn for_cell(
         &self,
         arena: &mut Arena,
-        grid: &mut Board,
+        grid: &mut Grid,
         cell: u8,
         card: u32,
         out: &mut Vec<ChainHint>,
@@ -654,7 +717,7 @@ impl Chaining {
     fn binary(
         &self,
         arena: &mut Arena,
-        grid: &mut Board,
+        grid: &mut Grid,
         (p_on, p_off): (P, P),
         out: &mut Vec<ChainHint>,
         (on_to_on, on_to_off): (&mut PotSet, &mut PotSet),
@@ -704,7 +767,7 @@ impl Chaining {
     fn region_chains(
         &self,
         arena: &mut Arena,
-        grid: &mut Board,
+        grid: &mut Grid,
         out: &mut Vec<ChainHint>,
         cell: u8,
         value: u8,
@@ -756,7 +819,7 @@ impl Chaining {
     fn chain(
         &self,
         arena: &mut Arena,
-        grid: &mut Board,
+        grid: &mut Grid,
         to_on: &mut PotSet,
         to_off: &mut PotSet,
         clock: Clock,
@@ -770,8 +833,8 @@ impl Chaining {
     fn chain_on(
         &self,
         arena: &mut Arena,
-        grid: &mut Board,
-        save: &Board,
+        grid: &mut Grid,
+        save: &Grid,
         to_on: &mut PotSet,
         to_off: &mut PotSet,
         clock: Clock,
@@ -800,7 +863,7 @@ impl Chaining {
                 let head = arena.head(p);
                 off_to_on(grid, head, p, Some((save, to_off)), y, true, &mut implied);
                 if self.dynamic {
-                    grid.cands[head.cell as usize] &= !(1 << head.value);
+                    grid.remove(head.cell, head.value);
                 }
                 for i in 0..implied.len() {
                     let k = implied.key(i);
@@ -903,37 +966,38 @@ impl Chaining {
 
 /// What a potential on (`p`, at `from`) turns off: the cell's other values (`y`),
 /// then the value in the block, the row and the column.
-fn on_to_off(grid: &Board, p: Head, from: P, y: bool, out: &mut Implied) {
+fn on_to_off(grid: &Grid, p: Head, from: P, y: bool, out: &mut Implied) {
     out.clear();
     let c = p.cell as usize;
     if y {
-        for value in 1..=9u8 {
-            if value != p.value && grid.has(c, value) {
-                let head = Head {
-                    cell: p.cell,
-                    value,
-                    on: false,
-                    cause: Cause::NakedSingle,
-                };
-                out.push_one(head, from);
-            }
+        let mut m = grid.cands[c] & !(1 << p.value);
+        while m != 0 {
+            let value = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let head = Head {
+                cell: p.cell,
+                value,
+                on: false,
+                cause: Cause::NakedSingle,
+            };
+            out.push_one(head, from);
         }
     }
     let mut added = 1u128 << c;
     for t in 0..3usize {
         let r = CELL_REGION[c][t] as usize;
-        for &o in &REGIONS[t][r] {
-            let ou = o as usize;
-            if added & (1 << ou) == 0 && grid.has(ou, p.value) {
-                added |= 1 << ou;
-                let head = Head {
-                    cell: o,
-                    value: p.value,
-                    on: false,
-                    cause: Cause::Hidden(t as u8),
-                };
-                out.push_one(head, from);
-            }
+        let mut m = grid.cells[p.value as usize] & REGION_CELLS[t][r] & !added;
+        added |= m;
+        while m != 0 {
+            let o = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let head = Head {
+                cell: o,
+                value: p.value,
+                on: false,
+                cause: Cause::Hidden(t as u8),
+            };
+            out.push_one(head, from);
         }
     }
 }
@@ -943,34 +1007,30 @@ fn on_to_off(grid: &Board, p: Head, from: P, y: bool, out: &mut Implied) {
 /// With `dynamic` (the board the chain started from and its potentials off),
 /// candidates gone since the start join the parents.
 fn off_to_on(
-    grid: &Board,
+    grid: &Grid,
     p: Head,
     from: P,
-    dynamic: Option<(&Board, &PotSet)>,
+    dynamic: Option<(&Grid, &PotSet)>,
     y: bool,
     x: bool,
     out: &mut Implied,
 ) {
     out.clear();
     let c = p.cell as usize;
-    // Parents of the candidates of `cell` among `values` gone since the start.
-    let gone = |cell: usize, values: u16, parents: &mut Vec<P>| {
-        if let Some((src, offs)) = dynamic {
-            let mut m = src.cands[cell] & !grid.cands[cell] & values;
-            while m != 0 {
-                let v = m.trailing_zeros() as u8;
-                m &= m - 1;
-                if let Some(q) = offs.get(key(cell as u8, v, false)) {
-                    parents.push(q);
-                }
-            }
-        }
-    };
     if y && grid.cands[c].count_ones() == 2 {
         let other = (grid.cands[c] & !(1 << p.value)).trailing_zeros() as u8;
         let start = out.parents.len();
         out.parents.push(from);
-        gone(c, 0x3fe, &mut out.parents);
+        if let Some((src, offs)) = dynamic {
+            let mut gone = src.cands[c] & !grid.cands[c];
+            while gone != 0 {
+                let v = gone.trailing_zeros() as u8;
+                gone &= gone - 1;
+                if let Some(q) = offs.get(key(p.cell, v, false)) {
+                    out.parents.push(q);
+                }
+            }
+        }
         let head = Head {
             cell: p.cell,
             value: other,
@@ -980,21 +1040,14 @@ fn off_to_on(
         out.push(head, start);
     }
     if x {
-        let bit = 1u16 << p.value;
+        let v = p.value as usize;
         for t in 0..3usize {
-            let r = CELL_REGION[c][t] as usize;
-            let mut other = None;
-            for &o in &REGIONS[t][r] {
-                if o as usize == c || grid.cands[o as usize] & bit == 0 {
-                    continue;
-                }
-                if other.is_some() {
-                    other = None;
-                    break;
-                }
-                other = Some(o);
+            let region = REGION_CELLS[t][CELL_REGION[c][t] as usize];
+            let places = grid.cells[v] & region & !(1 << c);
+            if places.count_ones() != 1 {
+                continue;
             }
-            let Some(o) = other else { continue };
+            let o = places.trailing_zeros() as u8;
             if out
                 .heads
                 .iter()
@@ -1004,8 +1057,15 @@ fn off_to_on(
             }
             let start = out.parents.len();
             out.parents.push(from);
-            for &rc in &REGIONS[t][r] {
-                gone(rc as usize, bit, &mut out.parents);
+            if let Some((src, offs)) = dynamic {
+                let mut gone = src.cells[v] & !grid.cells[v] & region;
+                while gone != 0 {
+                    let cell = gone.trailing_zeros() as u8;
+                    gone &= gone - 1;
+                    if let Some(q) = offs.get(key(cell, p.value, false)) {
+                        out.parents.push(q);
+                    }
+                }
             }
             let head = Head {
                 cell: o,
@@ -1033,7 +1093,7 @@ fn is_parent(arena: &Arena, child: P, k: usize) -> bool {
 /// X-, Y- or XY-cycles and forcing chains from every candidate of every open cell.
 fn loops(
     arena: &mut Arena,
-    b: &Board,
+    b: &Grid,
     y: bool,
     x: bool,
     clock: Clock,
@@ -1061,7 +1121,7 @@ fn loops(
 /// The cycles and forcing chains from `value` on in `cell`.
 fn unary(
     arena: &mut Arena,
-    b: &Board,
+    b: &Grid,
     cell: u8,
     value: u8,
     out: &mut Vec<ChainHint>,
