@@ -970,10 +970,7 @@ fn on_to_off(grid: &Grid, p: Head, from: P, y: bool, out: &mut Implied) {
     out.clear();
     let c = p.cell as usize;
     if y {
-        let mut m = grid.cands[c] & !(1 << p.value);
-        while m != 0 {
-            let value = m.trailing_zeros() as u8;
-            m &= m - 1;
+        for value in bits(u128::from(grid.cands[c] & !(1 << p.value))) {
             let head = Head {
                 cell: p.cell,
                 value,
@@ -986,11 +983,9 @@ fn on_to_off(grid: &Grid, p: Head, from: P, y: bool, out: &mut Implied) {
     let mut added = 1u128 << c;
     for t in 0..3usize {
         let r = CELL_REGION[c][t] as usize;
-        let mut m = grid.cells[p.value as usize] & REGION_CELLS[t][r] & !added;
+        let m = grid.cells[p.value as usize] & REGION_CELLS[t][r] & !added;
         added |= m;
-        while m != 0 {
-            let o = m.trailing_zeros() as u8;
-            m &= m - 1;
+        for o in bits(m) {
             let head = Head {
                 cell: o,
                 value: p.value,
@@ -1022,14 +1017,9 @@ fn off_to_on(
         let start = out.parents.len();
         out.parents.push(from);
         if let Some((src, offs)) = dynamic {
-            let mut gone = src.cands[c] & !grid.cands[c];
-            while gone != 0 {
-                let v = gone.trailing_zeros() as u8;
-                gone &= gone - 1;
-                if let Some(q) = offs.get(key(p.cell, v, false)) {
-                    out.parents.push(q);
-                }
-            }
+            let gone = u128::from(src.cands[c] & !grid.cands[c]);
+            out.parents
+                .extend(bits(gone).filter_map(|v| offs.get(key(p.cell, v, false))));
         }
         let head = Head {
             cell: p.cell,
@@ -1058,14 +1048,9 @@ fn off_to_on(
             let start = out.parents.len();
             out.parents.push(from);
             if let Some((src, offs)) = dynamic {
-                let mut gone = src.cells[v] & !grid.cells[v] & region;
-                while gone != 0 {
-                    let cell = gone.trailing_zeros() as u8;
-                    gone &= gone - 1;
-                    if let Some(q) = offs.get(key(cell, p.value, false)) {
-                        out.parents.push(q);
-                    }
-                }
+                let gone = src.cells[v] & !grid.cells[v] & region;
+                out.parents
+                    .extend(bits(gone).filter_map(|cell| offs.get(key(cell, p.value, false))));
             }
             let head = Head {
                 cell: o,
@@ -1076,6 +1061,17 @@ fn off_to_on(
             out.push(head, start);
         }
     }
+}
+
+/// The set bits of `m`, lowest first.
+fn bits(mut m: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros() as u8;
+            m &= m - 1;
+            b
+        })
+    })
 }
 
 /// Does the potential keyed `k` lie on the first-parent line of `child`?
