@@ -125,6 +125,17 @@ impl Board {
     }
 }
 
+/// The set bits of `m`, lowest first.
+pub(crate) fn bits(mut m: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros() as u8;
+            m &= m - 1;
+            b
+        })
+    })
+}
+
 /// Subsets of `k` of `n` items as position lists, in SE's order: by the value of the
 /// bit pattern, smallest first (Gosper's order).
 pub(crate) fn combinations(k: usize, n: usize) -> Vec<Vec<usize>> {

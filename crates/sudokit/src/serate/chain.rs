@@ -25,7 +25,7 @@ use std::ops::Deref;
 use std::rc::Rc;
 
 use super::basic::{Found, NESTED};
-use super::board::{Board, CELL_REGION, PEERS, REGIONS};
+use super::board::{bits, Board, CELL_REGION, PEERS, REGIONS};
 use super::{hash_order, Clock, Hint, SeError};
 
 /// Why a potential follows from its parents.
@@ -1061,17 +1061,6 @@ fn off_to_on(
             out.push(head, start);
         }
     }
-}
-
-/// The set bits of `m`, lowest first.
-fn bits(mut m: u128) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let b = m.trailing_zeros() as u8;
-            m &= m - 1;
-            b
-        })
-    })
 }
 
 /// Does the potential keyed `k` lie on the first-parent line of `child`?
