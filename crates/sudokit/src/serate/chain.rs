@@ -140,13 +140,19 @@ impl Arena {
 
 /// The potentials one step implies, before the chain adds those it keeps to the arena:
 /// heads with their parents (`parents[from..to]`).
-#[derive(Default)]
 struct Implied {
     heads: Vec<(Head, u32, u32)>,
     parents: Vec<P>,
 }
 
 impl Implied {
+    fn new() -> Implied {
+        Implied {
+            heads: Vec::with_capacity(32),
+            parents: Vec::with_capacity(64),
+        }
+    }
+
     fn clear(&mut self) {
         self.heads.clear();
         self.parents.clear();
@@ -204,7 +210,7 @@ impl PotSet {
     fn new() -> PotSet {
         PotSet {
             slot: [ABSENT; KEYS],
-            items: Vec::new(),
+            items: Vec::with_capacity(128),
         }
     }
 
@@ -582,8 +588,8 @@ impl Chaining {
         out: &mut Vec<ChainHint>,
         clock: Clock,
     ) -> Result<(), SeError> {
-        let mut to_on: Vec<PotSet> = Vec::new();
-        let mut to_off: Vec<PotSet> = Vec::new();
+        let mut to_on: Vec<PotSet> = Vec::with_capacity(9);
+        let mut to_off: Vec<PotSet> = Vec::with_capacity(9);
         let mut cell_on: Option<PotSet> = None;
         let mut cell_off: Option<PotSet> = None;
         for v in 1..=9u8 {
@@ -784,8 +790,8 @@ impl Chaining {
             if REGIONS[t][r][pos.trailing_zeros() as usize] != cell {
                 continue;
             }
-            let mut outcomes_on: Vec<PotSet> = Vec::new();
-            let mut outcomes_off: Vec<PotSet> = Vec::new();
+            let mut outcomes_on: Vec<PotSet> = Vec::with_capacity(9);
+            let mut outcomes_off: Vec<PotSet> = Vec::with_capacity(9);
             let mut region_on = on_to_on.copy();
             let mut region_off = on_to_off.copy();
             for p in 0..9 {
@@ -839,12 +845,14 @@ impl Chaining {
         to_off: &mut PotSet,
         clock: Clock,
     ) -> Result<Option<(P, P)>, SeError> {
-        let mut pending_on: VecDeque<P> = to_on.items.iter().map(|i| i.1).collect();
-        let mut pending_off: VecDeque<P> = to_off.items.iter().map(|i| i.1).collect();
-        let mut implied = Implied::default();
+        // Every potential is added to its set once, and sets keep the order of
+        // addition, so what is still to follow is the tail of each set.
+        let (mut next_on, mut next_off) = (0, 0);
+        let mut implied = Implied::new();
         let y = !self.nishio;
         loop {
-            if let Some(p) = pending_on.pop_front() {
+            if let Some(&(_, p)) = to_on.items.get(next_on) {
+                next_on += 1;
                 on_to_off(grid, arena.head(p), p, y, &mut implied);
                 for i in 0..implied.len() {
                     let k = implied.key(i);
@@ -852,14 +860,13 @@ impl Chaining {
                         return Ok(Some((on, implied.add_to(i, arena))));
                     }
                     if !to_off.contains(k) {
-                        let q = implied.add_to(i, arena);
-                        to_off.add(k, q);
-                        pending_off.push_back(q);
+                        to_off.add(k, implied.add_to(i, arena));
                     }
                 }
                 continue;
             }
-            if let Some(p) = pending_off.pop_front() {
+            if let Some(&(_, p)) = to_off.items.get(next_off) {
+                next_off += 1;
                 let head = arena.head(p);
                 off_to_on(grid, head, p, Some((save, to_off)), y, true, &mut implied);
                 if self.dynamic {
@@ -871,9 +878,7 @@ impl Chaining {
                         return Ok(Some((implied.add_to(i, arena), off)));
                     }
                     if !to_on.contains(k) {
-                        let q = implied.add_to(i, arena);
-                        to_on.add(k, q);
-                        pending_on.push_back(q);
+                        to_on.add(k, implied.add_to(i, arena));
                     }
                 }
                 continue;
@@ -884,7 +889,6 @@ impl Chaining {
                     let k = arena.key(q);
                     if !to_off.contains(k) {
                         to_off.add(k, q);
-                        pending_off.push_back(q);
                         any = true;
                     }
                 }
@@ -1115,7 +1119,7 @@ fn unary(
 ) {
     let p_on = arena.start(cell, value, true);
     let on_key = key(cell, value, true);
-    let mut implied = Implied::default();
+    let mut implied = Implied::new();
     let mut cycles = Vec::new();
     let mut chains: Vec<P> = Vec::new();
     // Cycles.
