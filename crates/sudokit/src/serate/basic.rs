@@ -293,9 +293,9 @@ fn direct_locking(
 
 /// SE's common-tuple test: every set has two members or more and together they have
 /// exactly `degree`.
-fn common_tuple(sets: &[u16], degree: usize) -> Option<u16> {
+fn common_tuple(sets: impl IntoIterator<Item = u16>, degree: usize) -> Option<u16> {
     let mut union = 0u16;
-    for &s in sets {
+    for s in sets {
         if count(s) <= 1 {
             return None;
         }
@@ -312,13 +312,16 @@ fn hidden_sets(b: &Board, degree: usize, direct: bool, sink: &mut Sink) -> bool 
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
+            let mut places = [0u16; 10];
+            for (v, m) in places.iter_mut().enumerate().skip(1) {
+                *m = b.positions(t, i, v as u8);
+            }
             for combo in &combos {
-                let values: Vec<u8> = combo.iter().map(|&x| x as u8 + 1).collect();
-                let sets: Vec<u16> = values.iter().map(|&v| b.positions(t, i, v)).collect();
-                let Some(common) = common_tuple(&sets, degree) else {
+                let sets = combo.iter().map(|&x| places[x + 1]);
+                let Some(common) = common_tuple(sets, degree) else {
                     continue;
                 };
-                let value_set: u16 = values.iter().fold(0, |m, &v| m | (1 << v));
+                let value_set: u16 = combo.iter().fold(0, |m, &x| m | (1 << (x + 1)));
                 let mut removals = Vec::new();
                 for p in 0..9 {
                     if common & (1 << p) != 0 {
@@ -336,7 +339,7 @@ fn hidden_sets(b: &Board, degree: usize, direct: bool, sink: &mut Sink) -> bool 
                         if value_set & (1 << v) != 0 {
                             continue;
                         }
-                        let pos = b.positions(t, i, v);
+                        let pos = places[v as usize];
                         if count(pos) > 1 && count(pos & !common) == 1 {
                             let cell = REGIONS[t][i][(pos & !common).trailing_zeros() as usize];
                             single = Some((cell, v));
@@ -391,11 +394,11 @@ fn naked_sets(b: &Board, degree: usize, sink: &mut Sink) -> bool {
                 continue;
             }
             for combo in &combos {
-                let cells: Vec<u8> = combo.iter().map(|&p| REGIONS[t][i][p]).collect();
-                let sets: Vec<u16> = cells.iter().map(|&c| b.cands[c as usize]).collect();
-                let Some(common) = common_tuple(&sets, degree) else {
+                let sets = combo.iter().map(|&p| b.cands[REGIONS[t][i][p] as usize]);
+                let Some(common) = common_tuple(sets, degree) else {
                     continue;
                 };
+                let cells: Vec<u8> = combo.iter().map(|&p| REGIONS[t][i][p]).collect();
                 let mut removals = Vec::new();
                 for &c in &REGIONS[t][i] {
                     if !cells.contains(&c) {
@@ -445,8 +448,8 @@ fn fish(b: &Board, degree: usize, sink: &mut Sink) -> bool {
                 if occ[v as usize] as usize + degree * 2 > 9 {
                     continue;
                 }
-                let sets: Vec<u16> = combo.iter().map(|&x| b.positions(base_t, x, v)).collect();
-                let Some(cover) = common_tuple(&sets, degree) else {
+                let sets = combo.iter().map(|&x| b.positions(base_t, x, v));
+                let Some(cover) = common_tuple(sets, degree) else {
                     continue;
                 };
                 let mut removals = Vec::new();
