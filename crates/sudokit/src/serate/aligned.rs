@@ -58,13 +58,17 @@ fn exclusion(b: &Board, cells: &[u8], excluders: u128) -> Option<Vec<(u8, u16)>>
             seen[i][j] = sees(cells[i], cells[j]);
         }
     }
-    let mut excl = [0u16; 20];
-    let mut n_excl = 0;
+    // The value sets of `n` values or fewer that take every value of an excluder, as
+    // a bit set indexed by the value set.
+    let mut covering = [0u64; 16];
     for e in bits(excluders) {
-        excl[n_excl] = b.cands[e as usize];
-        n_excl += 1;
+        let e = b.cands[e as usize];
+        if let Some(spare) = n.checked_sub(e.count_ones() as usize) {
+            mark_supersets(&mut covering, e, spare);
+        }
     }
-    let excl = &excl[..n_excl];
+    // Candidates not yet in an allowed combination: none left, nothing goes.
+    let mut missing: usize = lens.iter().sum();
     let mut allowed = [0u16; 3];
     let mut idx = [0usize; 3];
     loop {
@@ -83,11 +87,18 @@ fn exclusion(b: &Board, cells: &[u8], excluders: u128) -> Option<Vec<(u8, u16)>>
         }
         if ok {
             let used = combo[..n].iter().fold(0u16, |m, &v| m | (1 << v));
-            ok = !excl.iter().any(|&e| e & !used == 0);
+            ok = covering[used as usize >> 6] & (1 << (used & 63)) == 0;
         }
         if ok {
             for i in 0..n {
-                allowed[i] |= 1 << combo[i];
+                let bit = 1 << combo[i];
+                if allowed[i] & bit == 0 {
+                    allowed[i] |= bit;
+                    missing -= 1;
+                }
+            }
+            if missing == 0 {
+                return None;
             }
         }
         let mut z = 0;
@@ -110,6 +121,17 @@ fn exclusion(b: &Board, cells: &[u8], excluders: u128) -> Option<Vec<(u8, u16)>>
             }
             idx[z] = 0;
             z += 1;
+        }
+    }
+}
+
+/// Marks in `covering` (a bit set indexed by value sets) every value set that holds
+/// `set` and up to `spare` more values.
+fn mark_supersets(covering: &mut [u64; 16], set: u16, spare: usize) {
+    covering[set as usize >> 6] |= 1 << (set & 63);
+    if spare > 0 {
+        for v in bits(u128::from(0x3fe & !set)) {
+            mark_supersets(covering, set | 1 << v, spare - 1);
         }
     }
 }
