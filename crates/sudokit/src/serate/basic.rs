@@ -6,7 +6,7 @@
 //! stop it; the intersections, pairs and X-Wing also say which candidates had to be
 //! gone for them to hold, which the nested chains ask.
 
-use super::board::{combinations, in_region, Board, CELL_REGION, PEERS, REGIONS};
+use super::board::{bits, in_region, subsets9, Board, CELL_REGION, PEERS, REGIONS};
 use super::{hash_order, Hint};
 
 /// What must have been eliminated for a hint to hold (SE's "rule parents").
@@ -305,7 +305,6 @@ fn common_tuple(sets: impl IntoIterator<Item = u16>, degree: usize) -> Option<u1
 }
 
 fn hidden_sets(b: &Board, degree: usize, direct: bool, sink: &mut Sink) -> bool {
-    let combos = combinations(degree, 9);
     for t in TYPES {
         for i in 0..9 {
             let empty = b.empty_count(t, i) as usize;
@@ -316,12 +315,12 @@ fn hidden_sets(b: &Board, degree: usize, direct: bool, sink: &mut Sink) -> bool 
             for (v, m) in places.iter_mut().enumerate().skip(1) {
                 *m = b.positions(t, i, v as u8);
             }
-            for combo in &combos {
-                let sets = combo.iter().map(|&x| places[x + 1]);
+            for &combo in subsets9(degree) {
+                let sets = bits(combo.into()).map(|x| places[x as usize + 1]);
                 let Some(common) = common_tuple(sets, degree) else {
                     continue;
                 };
-                let value_set: u16 = combo.iter().fold(0, |m, &x| m | (1 << (x + 1)));
+                let value_set = combo << 1;
                 let mut removals = Vec::new();
                 for p in 0..9 {
                     if common & (1 << p) != 0 {
@@ -387,18 +386,18 @@ fn hidden_sets(b: &Board, degree: usize, direct: bool, sink: &mut Sink) -> bool 
 }
 
 fn naked_sets(b: &Board, degree: usize, sink: &mut Sink) -> bool {
-    let combos = combinations(degree, 9);
     for t in TYPES {
         for i in 0..9 {
             if (b.empty_count(t, i) as usize) < degree * 2 {
                 continue;
             }
-            for combo in &combos {
-                let sets = combo.iter().map(|&p| b.cands[REGIONS[t][i][p] as usize]);
+            for &combo in subsets9(degree) {
+                let cell = |p: u8| REGIONS[t][i][p as usize];
+                let sets = bits(combo.into()).map(|p| b.cands[cell(p) as usize]);
                 let Some(common) = common_tuple(sets, degree) else {
                     continue;
                 };
-                let cells: Vec<u8> = combo.iter().map(|&p| REGIONS[t][i][p]).collect();
+                let cells: Vec<u8> = bits(combo.into()).map(cell).collect();
                 let mut removals = Vec::new();
                 for &c in &REGIONS[t][i] {
                     if !cells.contains(&c) {
@@ -439,16 +438,14 @@ fn naked_sets(b: &Board, degree: usize, sink: &mut Sink) -> bool {
 }
 
 fn fish(b: &Board, degree: usize, sink: &mut Sink) -> bool {
-    let combos = combinations(degree, 9);
     let occ: Vec<u32> = (0..=9u8).map(|v| b.occurrences(v)).collect();
     for (base_t, cover_t) in [(2usize, 1usize), (1, 2)] {
-        for combo in &combos {
-            let base_mask: u16 = combo.iter().fold(0, |m, &x| m | (1 << x));
+        for &base_mask in subsets9(degree) {
             for v in 1..=9u8 {
                 if occ[v as usize] as usize + degree * 2 > 9 {
                     continue;
                 }
-                let sets = combo.iter().map(|&x| b.positions(base_t, x, v));
+                let sets = bits(base_mask.into()).map(|x| b.positions(base_t, x as usize, v));
                 let Some(cover) = common_tuple(sets, degree) else {
                     continue;
                 };
@@ -474,7 +471,7 @@ fn fish(b: &Board, degree: usize, sink: &mut Sink) -> bool {
                     _ => (5.2, "Jellyfish"),
                 };
                 let parents = Parents::Locking {
-                    bases: combo.iter().map(|&x| (base_t as u8, x as u8)).collect(),
+                    bases: bits(base_mask.into()).map(|x| (base_t as u8, x)).collect(),
                     covers: (0..9)
                         .filter(|&ci| cover & (1 << ci) != 0)
                         .map(|ci| (cover_t as u8, ci as u8))

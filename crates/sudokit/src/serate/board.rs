@@ -136,6 +136,33 @@ pub(crate) fn bits(mut m: u128) -> impl Iterator<Item = u8> {
     })
 }
 
+/// The subsets of `k` of the nine positions of a region (`k` ≤ 4) as bit masks, in
+/// SE's order: by value, smallest first.
+pub(crate) fn subsets9(k: usize) -> &'static [u16] {
+    const COUNT: [usize; 5] = [1, 9, 36, 84, 126];
+    &SUBSETS9[k][..COUNT[k]]
+}
+
+const SUBSETS9: [[u16; 126]; 5] = subsets9_table();
+
+const fn subsets9_table() -> [[u16; 126]; 5] {
+    let mut t = [[0u16; 126]; 5];
+    let mut k = 0;
+    while k < 5 {
+        let mut n = 0;
+        let mut m = 0u32;
+        while m < 512 {
+            if m.count_ones() as usize == k {
+                t[k][n] = m as u16;
+                n += 1;
+            }
+            m += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
 /// Subsets of `k` of `n` items as position lists, in SE's order: by the value of the
 /// bit pattern, smallest first (Gosper's order).
 pub(crate) fn combinations(k: usize, n: usize) -> Vec<Vec<usize>> {
@@ -152,4 +179,20 @@ pub(crate) fn combinations(k: usize, n: usize) -> Vec<Vec<usize>> {
         mask = ripple | ones;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_of_nine_come_in_gosper_order() {
+        for k in 0..=4 {
+            let masks: Vec<Vec<usize>> = subsets9(k)
+                .iter()
+                .map(|&m| bits(m.into()).map(usize::from).collect())
+                .collect();
+            assert_eq!(masks, combinations(k, 9), "k = {k}");
+        }
+    }
 }
