@@ -56,6 +56,27 @@ const fn peers() -> [[u8; 20]; 81] {
     p
 }
 
+/// The cells of each region as a bit set (bit = cell index): `REGION_CELLS[type][index]`.
+pub(crate) const REGION_CELLS: [[u128; 9]; 3] = region_cells();
+
+const fn region_cells() -> [[u128; 9]; 3] {
+    let mut m = [[0u128; 9]; 3];
+    let mut t = 0;
+    while t < 3 {
+        let mut i = 0;
+        while i < 9 {
+            let mut j = 0;
+            while j < 9 {
+                m[t][i] |= 1 << REGIONS[t][i][j];
+                j += 1;
+            }
+            i += 1;
+        }
+        t += 1;
+    }
+    m
+}
+
 /// Is `cell` in region (`t`, `i`)?
 pub(crate) fn in_region(cell: usize, t: usize, i: usize) -> bool {
     CELL_REGION[cell][t] as usize == i

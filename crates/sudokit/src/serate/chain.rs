@@ -25,7 +25,7 @@ use std::ops::Deref;
 use std::rc::Rc;
 
 use super::basic::{Found, NESTED};
-use super::board::{bits, Board, CELL_REGION, PEERS, REGIONS};
+use super::board::{bits, Board, CELL_REGION, PEERS, REGIONS, REGION_CELLS};
 use super::{hash_order, Clock, Hint, SeError};
 
 /// Why a potential follows from its parents.
@@ -250,27 +250,6 @@ impl PotSet {
             }
         }
     }
-}
-
-/// The cells of each region as a bit set (bit = cell index): `REGION_CELLS[type][index]`.
-const REGION_CELLS: [[u128; 9]; 3] = region_cells();
-
-const fn region_cells() -> [[u128; 9]; 3] {
-    let mut m = [[0u128; 9]; 3];
-    let mut t = 0;
-    while t < 3 {
-        let mut i = 0;
-        while i < 9 {
-            let mut j = 0;
-            while j < 9 {
-                m[t][i] |= 1 << REGIONS[t][i][j];
-                j += 1;
-            }
-            i += 1;
-        }
-        t += 1;
-    }
-    m
 }
 
 /// The board a chain search reads and changes, with the cells that hold each value as
