@@ -1067,6 +1067,7 @@ fn loops(
     clock: Clock,
 ) -> Result<Vec<ChainHint>, SeError> {
     let mut out = Vec::new();
+    let mut implications = Implications::new(b, y, x);
     for cell in 0..81u8 {
         let card = b.cands[cell as usize].count_ones();
         if b.values[cell as usize] != 0 || card <= 1 {
@@ -1078,7 +1079,7 @@ fn loops(
         for v in 1..=9u8 {
             if b.has(cell as usize, v) && (x || card <= 2) {
                 let mark = arena.mark();
-                unary(arena, b, cell, v, &mut out, y, x);
+                unary(arena, &mut implications, cell, v, &mut out);
                 arena.truncate(mark);
             }
         }
@@ -1086,16 +1087,57 @@ fn loops(
     Ok(out)
 }
 
-/// The cycles and forcing chains from `value` on in `cell`.
-fn unary(
-    arena: &mut Arena,
-    b: &Grid,
-    cell: u8,
-    value: u8,
-    out: &mut Vec<ChainHint>,
+/// What each potential implies on a board that does not change (the cycles' and the
+/// forcing X-, Y- and XY-chains'), worked out once per potential and read by every
+/// start: `heads[at[key].0..at[key].1]`, each with the one parent that implies it.
+struct Implications<'a> {
+    grid: &'a Grid,
     y: bool,
     x: bool,
-) {
+    heads: Vec<Head>,
+    at: [(u32, u32); KEYS],
+    scratch: Implied,
+}
+
+/// Marks a potential whose implications are not worked out yet.
+const UNKNOWN: (u32, u32) = (u32::MAX, u32::MAX);
+
+impl<'a> Implications<'a> {
+    fn new(grid: &'a Grid, y: bool, x: bool) -> Implications<'a> {
+        Implications {
+            grid,
+            y,
+            x,
+            heads: Vec::new(),
+            at: [UNKNOWN; KEYS],
+            scratch: Implied::new(),
+        }
+    }
+
+    /// Fills `out` with what `p` (at `from`) implies.
+    fn implied(&mut self, p: Head, from: P, out: &mut Implied) {
+        let k = p.key();
+        if self.at[k] == UNKNOWN {
+            if p.on {
+                on_to_off(self.grid, p, from, self.y, &mut self.scratch);
+            } else {
+                off_to_on(self.grid, p, from, None, self.y, self.x, &mut self.scratch);
+            }
+            let start = self.heads.len() as u32;
+            self.heads.extend(self.scratch.heads.iter().map(|h| h.0));
+            self.at[k] = (start, self.heads.len() as u32);
+        }
+        out.clear();
+        let (a, b) = self.at[k];
+        for &head in &self.heads[a as usize..b as usize] {
+            out.push_one(head, from);
+        }
+    }
+}
+
+/// The cycles and forcing chains from `value` on in `cell`.
+fn unary(arena: &mut Arena, imp: &mut Implications, cell: u8, value: u8, out: &mut Vec<ChainHint>) {
+    let (b, y, x) = (imp.grid, imp.y, imp.x);
     let p_on = arena.start(cell, value, true);
     let on_key = key(cell, value, true);
     let mut implied = Implied::new();
@@ -1112,7 +1154,7 @@ fn unary(
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                on_to_off(b, arena.head(p), p, y, &mut implied);
+                imp.implied(arena.head(p), p, &mut implied);
                 for i in 0..implied.len() {
                     let k = implied.key(i);
                     if !is_parent(arena, p, k) {
@@ -1124,7 +1166,7 @@ fn unary(
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                off_to_on(b, arena.head(p), p, None, y, x, &mut implied);
+                imp.implied(arena.head(p), p, &mut implied);
                 let closes = |_: &Arena, k: usize, _: &[P]| length >= 4 && k == on_key;
                 let next = (&mut to_on, &mut pending_on);
                 follow(arena, &implied, closes, &mut cycles, next);
@@ -1151,12 +1193,12 @@ fn unary(
             }
             while !pending_on.is_empty() || !pending_off.is_empty() {
                 while let Some(p) = pending_on.pop_front() {
-                    on_to_off(b, arena.head(p), p, y, &mut implied);
+                    imp.implied(arena.head(p), p, &mut implied);
                     let next = (&mut to_off, &mut pending_off);
                     follow(arena, &implied, contradicts, &mut chains, next);
                 }
                 while let Some(p) = pending_off.pop_front() {
-                    off_to_on(b, arena.head(p), p, None, y, true, &mut implied);
+                    imp.implied(arena.head(p), p, &mut implied);
                     let next = (&mut to_on, &mut pending_on);
                     follow(arena, &implied, contradicts, &mut chains, next);
                 }
