@@ -8,7 +8,7 @@
 //! ((0,1), (0,2), (1,2), (0,3), …); a triplet adds one cell of the pair's excluders.
 
 use super::basic::{Found, Sink};
-use super::board::{Board, PEERS};
+use super::board::{bits, Board, PEERS};
 use super::{hash_order, Hint};
 
 fn sees(a: u8, b: u8) -> bool {
@@ -40,42 +40,70 @@ fn candidates(b: &Board, max: u32) -> Vec<(u8, u128)> {
     out
 }
 
-fn cells(mask: u128) -> Vec<u8> {
-    (0..81u8).filter(|&c| mask & (1u128 << c) != 0).collect()
-}
-
-fn values(mask: u16) -> Vec<u8> {
-    (1..=9u8).filter(|&v| mask & (1 << v) != 0).collect()
-}
-
-/// The eliminations of an aligned exclusion on `cells`, or `None` when there are none.
-fn exclusion(b: &Board, cells: &[u8], excluders: &[u8]) -> Option<Vec<(u8, u16)>> {
-    let vals: Vec<Vec<u8>> = cells.iter().map(|&c| values(b.cands[c as usize])).collect();
-    let mut allowed = vec![0u16; cells.len()];
-    let mut idx = vec![0usize; cells.len()];
+/// The eliminations of an aligned exclusion on `cells` (two or three), with the
+/// excluders `excluders` (a cell mask), or `None` when there are none.
+fn exclusion(b: &Board, cells: &[u8], excluders: u128) -> Option<Vec<(u8, u16)>> {
+    let n = cells.len();
+    let mut vals = [[0u8; 9]; 3];
+    let mut lens = [0usize; 3];
+    for (i, &c) in cells.iter().enumerate() {
+        for v in bits(u128::from(b.cands[c as usize])) {
+            vals[i][lens[i]] = v;
+            lens[i] += 1;
+        }
+    }
+    let mut seen = [[false; 3]; 3];
+    for i in 0..n {
+        for j in i + 1..n {
+            seen[i][j] = sees(cells[i], cells[j]);
+        }
+    }
+    // The value sets of `n` values or fewer that take every value of an excluder, as
+    // a bit set indexed by the value set.
+    let mut covering = [0u64; 16];
+    for e in bits(excluders) {
+        let e = b.cands[e as usize];
+        if let Some(spare) = n.checked_sub(e.count_ones() as usize) {
+            mark_supersets(&mut covering, e, spare);
+        }
+    }
+    // Candidates not yet in an allowed combination: none left, nothing goes.
+    let mut missing: usize = lens.iter().sum();
+    let mut allowed = [0u16; 3];
+    let mut idx = [0usize; 3];
     loop {
-        let combo: Vec<u8> = idx.iter().enumerate().map(|(i, &k)| vals[i][k]).collect();
+        let mut combo = [0u8; 3];
+        for i in 0..n {
+            combo[i] = vals[i][idx[i]];
+        }
         let mut ok = true;
-        'pairs: for i in 0..cells.len() {
-            for j in i + 1..cells.len() {
-                if combo[i] == combo[j] && sees(cells[i], cells[j]) {
+        'pairs: for i in 0..n {
+            for j in i + 1..n {
+                if combo[i] == combo[j] && seen[i][j] {
                     ok = false;
                     break 'pairs;
                 }
             }
         }
         if ok {
-            let used = combo.iter().fold(0u16, |m, &v| m | (1 << v));
-            ok = !excluders.iter().any(|&e| b.cands[e as usize] & !used == 0);
+            let used = combo[..n].iter().fold(0u16, |m, &v| m | (1 << v));
+            ok = covering[used as usize >> 6] & (1 << (used & 63)) == 0;
         }
         if ok {
-            for (i, &v) in combo.iter().enumerate() {
-                allowed[i] |= 1 << v;
+            for i in 0..n {
+                let bit = 1 << combo[i];
+                if allowed[i] & bit == 0 {
+                    allowed[i] |= bit;
+                    missing -= 1;
+                }
+            }
+            if missing == 0 {
+                return None;
             }
         }
         let mut z = 0;
         loop {
-            if z == cells.len() {
+            if z == n {
                 let mut removals: Vec<(u8, u16)> = cells
                     .iter()
                     .zip(&allowed)
@@ -88,11 +116,22 @@ fn exclusion(b: &Board, cells: &[u8], excluders: &[u8]) -> Option<Vec<(u8, u16)>
                 return (!removals.is_empty()).then_some(removals);
             }
             idx[z] += 1;
-            if idx[z] < vals[z].len() {
+            if idx[z] < lens[z] {
                 break;
             }
             idx[z] = 0;
             z += 1;
+        }
+    }
+}
+
+/// Marks in `covering` (a bit set indexed by value sets) every value set that holds
+/// `set` and up to `spare` more values.
+fn mark_supersets(covering: &mut [u64; 16], set: u16, spare: usize) {
+    covering[set as usize >> 6] |= 1 << (set & 63);
+    if spare > 0 {
+        for v in bits(u128::from(0x3fe & !set)) {
+            mark_supersets(covering, set | 1 << v, spare - 1);
         }
     }
 }
@@ -113,7 +152,7 @@ pub(crate) fn pairs(b: &Board, sink: &mut Sink) -> bool {
         if excl.count_ones() < 2 {
             continue;
         }
-        if let Some(removals) = exclusion(b, &[cand[i].0, cand[j].0], &cells(excl)) {
+        if let Some(removals) = exclusion(b, &[cand[i].0, cand[j].0], excl) {
             let found = Found::eliminates(6.2, "Aligned Pair Exclusion", removals, None);
             if sink(found) {
                 return true;
@@ -142,12 +181,12 @@ pub(crate) fn triplets(b: &Board) -> Option<Hint> {
         // SE's order: the first cell's excluders, then the second's.
         let first = e0 & all & not_pair;
         let second = e1 & !e0 & all & not_pair;
-        for t in cells(first).into_iter().chain(cells(second)) {
+        for t in bits(first).chain(bits(second)) {
             let excl = pair & cand[index[t as usize]].1;
             if excl.count_ones() < 2 {
                 continue;
             }
-            if let Some(removals) = exclusion(b, &[c0, c1, t], &cells(excl)) {
+            if let Some(removals) = exclusion(b, &[c0, c1, t], excl) {
                 return Some(Hint {
                     rating: 7.5,
                     name: "Aligned Triplet Exclusion",

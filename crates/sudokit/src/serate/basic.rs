@@ -6,7 +6,7 @@
 //! stop it; the intersections, pairs and X-Wing also say which candidates had to be
 //! gone for them to hold, which the nested chains ask.
 
-use super::board::{combinations, in_region, Board, CELL_REGION, PEERS, REGIONS};
+use super::board::{bits, in_region, subsets9, Board, CELL_REGION, PEERS, REGIONS};
 use super::{hash_order, Hint};
 
 /// What must have been eliminated for a hint to hold (SE's "rule parents").
@@ -293,9 +293,9 @@ fn direct_locking(
 
 /// SE's common-tuple test: every set has two members or more and together they have
 /// exactly `degree`.
-fn common_tuple(sets: &[u16], degree: usize) -> Option<u16> {
+fn common_tuple(sets: impl IntoIterator<Item = u16>, degree: usize) -> Option<u16> {
     let mut union = 0u16;
-    for &s in sets {
+    for s in sets {
         if count(s) <= 1 {
             return None;
         }
@@ -305,20 +305,22 @@ fn common_tuple(sets: &[u16], degree: usize) -> Option<u16> {
 }
 
 fn hidden_sets(b: &Board, degree: usize, direct: bool, sink: &mut Sink) -> bool {
-    let combos = combinations(degree, 9);
     for t in TYPES {
         for i in 0..9 {
             let empty = b.empty_count(t, i) as usize;
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            for combo in &combos {
-                let values: Vec<u8> = combo.iter().map(|&x| x as u8 + 1).collect();
-                let sets: Vec<u16> = values.iter().map(|&v| b.positions(t, i, v)).collect();
-                let Some(common) = common_tuple(&sets, degree) else {
+            let mut places = [0u16; 10];
+            for (v, m) in places.iter_mut().enumerate().skip(1) {
+                *m = b.positions(t, i, v as u8);
+            }
+            for &combo in subsets9(degree) {
+                let sets = bits(combo.into()).map(|x| places[x as usize + 1]);
+                let Some(common) = common_tuple(sets, degree) else {
                     continue;
                 };
-                let value_set: u16 = values.iter().fold(0, |m, &v| m | (1 << v));
+                let value_set = combo << 1;
                 let mut removals = Vec::new();
                 for p in 0..9 {
                     if common & (1 << p) != 0 {
@@ -336,7 +338,7 @@ fn hidden_sets(b: &Board, degree: usize, direct: bool, sink: &mut Sink) -> bool 
                         if value_set & (1 << v) != 0 {
                             continue;
                         }
-                        let pos = b.positions(t, i, v);
+                        let pos = places[v as usize];
                         if count(pos) > 1 && count(pos & !common) == 1 {
                             let cell = REGIONS[t][i][(pos & !common).trailing_zeros() as usize];
                             single = Some((cell, v));
@@ -384,18 +386,18 @@ fn hidden_sets(b: &Board, degree: usize, direct: bool, sink: &mut Sink) -> bool 
 }
 
 fn naked_sets(b: &Board, degree: usize, sink: &mut Sink) -> bool {
-    let combos = combinations(degree, 9);
     for t in TYPES {
         for i in 0..9 {
             if (b.empty_count(t, i) as usize) < degree * 2 {
                 continue;
             }
-            for combo in &combos {
-                let cells: Vec<u8> = combo.iter().map(|&p| REGIONS[t][i][p]).collect();
-                let sets: Vec<u16> = cells.iter().map(|&c| b.cands[c as usize]).collect();
-                let Some(common) = common_tuple(&sets, degree) else {
+            for &combo in subsets9(degree) {
+                let cell = |p: u8| REGIONS[t][i][p as usize];
+                let sets = bits(combo.into()).map(|p| b.cands[cell(p) as usize]);
+                let Some(common) = common_tuple(sets, degree) else {
                     continue;
                 };
+                let cells: Vec<u8> = bits(combo.into()).map(cell).collect();
                 let mut removals = Vec::new();
                 for &c in &REGIONS[t][i] {
                     if !cells.contains(&c) {
@@ -436,17 +438,15 @@ fn naked_sets(b: &Board, degree: usize, sink: &mut Sink) -> bool {
 }
 
 fn fish(b: &Board, degree: usize, sink: &mut Sink) -> bool {
-    let combos = combinations(degree, 9);
     let occ: Vec<u32> = (0..=9u8).map(|v| b.occurrences(v)).collect();
     for (base_t, cover_t) in [(2usize, 1usize), (1, 2)] {
-        for combo in &combos {
-            let base_mask: u16 = combo.iter().fold(0, |m, &x| m | (1 << x));
+        for &base_mask in subsets9(degree) {
             for v in 1..=9u8 {
                 if occ[v as usize] as usize + degree * 2 > 9 {
                     continue;
                 }
-                let sets: Vec<u16> = combo.iter().map(|&x| b.positions(base_t, x, v)).collect();
-                let Some(cover) = common_tuple(&sets, degree) else {
+                let sets = bits(base_mask.into()).map(|x| b.positions(base_t, x as usize, v));
+                let Some(cover) = common_tuple(sets, degree) else {
                     continue;
                 };
                 let mut removals = Vec::new();
@@ -471,7 +471,7 @@ fn fish(b: &Board, degree: usize, sink: &mut Sink) -> bool {
                     _ => (5.2, "Jellyfish"),
                 };
                 let parents = Parents::Locking {
-                    bases: combo.iter().map(|&x| (base_t as u8, x as u8)).collect(),
+                    bases: bits(base_mask.into()).map(|x| (base_t as u8, x)).collect(),
                     covers: (0..9)
                         .filter(|&ci| cover & (1 << ci) != 0)
                         .map(|ci| (cover_t as u8, ci as u8))

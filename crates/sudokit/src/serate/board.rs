@@ -56,6 +56,27 @@ const fn peers() -> [[u8; 20]; 81] {
     p
 }
 
+/// The cells of each region as a bit set (bit = cell index): `REGION_CELLS[type][index]`.
+pub(crate) const REGION_CELLS: [[u128; 9]; 3] = region_cells();
+
+const fn region_cells() -> [[u128; 9]; 3] {
+    let mut m = [[0u128; 9]; 3];
+    let mut t = 0;
+    while t < 3 {
+        let mut i = 0;
+        while i < 9 {
+            let mut j = 0;
+            while j < 9 {
+                m[t][i] |= 1 << REGIONS[t][i][j];
+                j += 1;
+            }
+            i += 1;
+        }
+        t += 1;
+    }
+    m
+}
+
 /// Is `cell` in region (`t`, `i`)?
 pub(crate) fn in_region(cell: usize, t: usize, i: usize) -> bool {
     CELL_REGION[cell][t] as usize == i
@@ -125,6 +146,44 @@ impl Board {
     }
 }
 
+/// The set bits of `m`, lowest first.
+pub(crate) fn bits(mut m: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros() as u8;
+            m &= m - 1;
+            b
+        })
+    })
+}
+
+/// The subsets of `k` of the nine positions of a region (`k` ≤ 4) as bit masks, in
+/// SE's order: by value, smallest first.
+pub(crate) fn subsets9(k: usize) -> &'static [u16] {
+    const COUNT: [usize; 5] = [1, 9, 36, 84, 126];
+    &SUBSETS9[k][..COUNT[k]]
+}
+
+const SUBSETS9: [[u16; 126]; 5] = subsets9_table();
+
+const fn subsets9_table() -> [[u16; 126]; 5] {
+    let mut t = [[0u16; 126]; 5];
+    let mut k = 0;
+    while k < 5 {
+        let mut n = 0;
+        let mut m = 0u32;
+        while m < 512 {
+            if m.count_ones() as usize == k {
+                t[k][n] = m as u16;
+                n += 1;
+            }
+            m += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
 /// Subsets of `k` of `n` items as position lists, in SE's order: by the value of the
 /// bit pattern, smallest first (Gosper's order).
 pub(crate) fn combinations(k: usize, n: usize) -> Vec<Vec<usize>> {
@@ -141,4 +200,20 @@ pub(crate) fn combinations(k: usize, n: usize) -> Vec<Vec<usize>> {
         mask = ripple | ones;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_of_nine_come_in_gosper_order() {
+        for k in 0..=4 {
+            let masks: Vec<Vec<usize>> = subsets9(k)
+                .iter()
+                .map(|&m| bits(m.into()).map(usize::from).collect())
+                .collect();
+            assert_eq!(masks, combinations(k, 9), "k = {k}");
+        }
+    }
 }

@@ -9,16 +9,23 @@
 //! When a nested chain runs out of implications it asks simpler rules (intersections,
 //! hidden and naked pairs, X-Wings, then the lower chains) on the changed board.
 //!
+//! Memory: the potentials of the searches under way live in one arena, indexed, with
+//! their parents in a second vector; a search drops what it added when it is done. An
+//! implied potential enters the arena only once a chain keeps it, and a hint keeps its
+//! chains as keys, so it outlives the search that found it. No potential is allocated
+//! on its own.
+//!
 //! Ratings: the rule's base plus SE's length bonus, 0.1 each time the chain's
 //! complexity (distinct potentials, nested chains included, less 2) passes 4, 6, 8,
 //! 12, 16, 24, … (alternately ×3/2 and ×4/3). Hints of one producer sort by rating,
 //! then complexity, then kind; the first is applied.
 
 use std::collections::VecDeque;
+use std::ops::Deref;
 use std::rc::Rc;
 
 use super::basic::{Found, NESTED};
-use super::board::{Board, CELL_REGION, PEERS, REGIONS};
+use super::board::{bits, Board, CELL_REGION, PEERS, REGIONS, REGION_CELLS};
 use super::{hash_order, Clock, Hint, SeError};
 
 /// Why a potential follows from its parents.
@@ -34,46 +41,148 @@ enum Cause {
     Advanced,
 }
 
-/// A candidate assumed on or off, with what implies it.
-#[derive(Debug)]
-struct Pot {
+/// A candidate assumed on or off, and why.
+#[derive(Debug, Clone, Copy)]
+struct Head {
     cell: u8,
     value: u8,
     on: bool,
     cause: Cause,
-    parents: Links,
+}
+
+impl Head {
+    fn key(&self) -> usize {
+        key(self.cell, self.value, self.on)
+    }
+}
+
+/// A potential in the arena: its head, its parents (`Arena::links[from..to]`, the
+/// first on the line it was found by) and the nested chain that implied it.
+#[derive(Debug)]
+struct Pot {
+    head: Head,
+    from: u32,
+    to: u32,
     nested: Option<Rc<ChainHint>>,
 }
 
-type P = Rc<Pot>;
+/// A potential: its index in the arena.
+type P = u32;
 
-/// A potential's parents; most have one, kept without a second allocation.
-#[derive(Debug)]
-enum Links {
-    Zero,
-    One(P),
-    Many(Box<[P]>),
+/// The potentials of the searches under way and their parents. Searches only add; each
+/// drops what it added when it is done (`mark`, `truncate`), so indices held by an
+/// enclosing search stay valid.
+#[derive(Debug, Default)]
+pub(crate) struct Arena {
+    pots: Vec<Pot>,
+    links: Vec<P>,
 }
 
-impl Links {
-    fn from_vec(mut v: Vec<P>) -> Links {
-        match v.len() {
-            0 => Links::Zero,
-            1 => Links::One(v.pop().expect("one parent")),
-            _ => Links::Many(v.into_boxed_slice()),
+/// The length of an arena, to go back to.
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    pots: usize,
+    links: usize,
+}
+
+impl Arena {
+    fn add(&mut self, head: Head, parents: &[P], nested: Option<Rc<ChainHint>>) -> P {
+        let from = self.links.len() as u32;
+        self.links.extend_from_slice(parents);
+        self.pots.push(Pot {
+            head,
+            from,
+            to: self.links.len() as u32,
+            nested,
+        });
+        (self.pots.len() - 1) as P
+    }
+
+    fn start(&mut self, cell: u8, value: u8, on: bool) -> P {
+        let head = Head {
+            cell,
+            value,
+            on,
+            cause: Cause::Start,
+        };
+        self.add(head, &[], None)
+    }
+
+    fn head(&self, p: P) -> Head {
+        self.pots[p as usize].head
+    }
+
+    fn key(&self, p: P) -> usize {
+        self.head(p).key()
+    }
+
+    fn parents(&self, p: P) -> &[P] {
+        let pot = &self.pots[p as usize];
+        &self.links[pot.from as usize..pot.to as usize]
+    }
+
+    fn first_parent(&self, p: P) -> Option<P> {
+        self.parents(p).first().copied()
+    }
+
+    fn mark(&self) -> Mark {
+        Mark {
+            pots: self.pots.len(),
+            links: self.links.len(),
         }
     }
 
-    fn iter(&self) -> std::slice::Iter<'_, P> {
-        match self {
-            Links::Zero => [].iter(),
-            Links::One(p) => std::slice::from_ref(p).iter(),
-            Links::Many(v) => v.iter(),
+    fn truncate(&mut self, m: Mark) {
+        self.pots.truncate(m.pots);
+        self.links.truncate(m.links);
+    }
+}
+
+/// The potentials one step implies, before the chain adds those it keeps to the arena:
+/// heads with their parents (`parents[from..to]`).
+struct Implied {
+    heads: Vec<(Head, u32, u32)>,
+    parents: Vec<P>,
+}
+
+impl Implied {
+    fn new() -> Implied {
+        Implied {
+            heads: Vec::with_capacity(32),
+            parents: Vec::with_capacity(64),
         }
     }
 
-    fn first(&self) -> Option<&P> {
-        self.iter().next()
+    fn clear(&mut self) {
+        self.heads.clear();
+        self.parents.clear();
+    }
+
+    fn len(&self) -> usize {
+        self.heads.len()
+    }
+
+    fn key(&self, i: usize) -> usize {
+        self.heads[i].0.key()
+    }
+
+    /// Adds a head whose parents are what was pushed to `parents` since `from`.
+    fn push(&mut self, head: Head, from: usize) {
+        let to = self.parents.len() as u32;
+        self.heads.push((head, from as u32, to));
+    }
+
+    /// Adds a head with the single parent `parent`.
+    fn push_one(&mut self, head: Head, parent: P) {
+        let from = self.parents.len();
+        self.parents.push(parent);
+        self.push(head, from);
+    }
+
+    /// Puts the `i`th implied potential in the arena.
+    fn add_to(&self, i: usize, arena: &mut Arena) -> P {
+        let (head, from, to) = self.heads[i];
+        arena.add(head, &self.parents[from as usize..to as usize], None)
     }
 }
 
@@ -83,28 +192,16 @@ fn key(cell: u8, value: u8, on: bool) -> usize {
     cell as usize * 18 + (value as usize - 1) * 2 + usize::from(on)
 }
 
-impl Pot {
-    fn key(&self) -> usize {
-        key(self.cell, self.value, self.on)
-    }
-}
-
-fn start(cell: u8, value: u8, on: bool) -> P {
-    Rc::new(Pot {
-        cell,
-        value,
-        on,
-        cause: Cause::Start,
-        parents: Links::Zero,
-        nested: None,
-    })
+/// The (cell, value, on) of a key.
+fn unkey(k: u16) -> (u8, u8, bool) {
+    ((k / 18) as u8, (k % 18 / 2 + 1) as u8, k % 2 == 1)
 }
 
 /// An insertion-ordered set of potentials keyed by (cell, value, on), with the
 /// position of each key inline (no allocation for the index).
 struct PotSet {
     slot: [u16; KEYS],
-    items: Vec<P>,
+    items: Vec<(u16, P)>,
 }
 
 const ABSENT: u16 = u16::MAX;
@@ -113,7 +210,7 @@ impl PotSet {
     fn new() -> PotSet {
         PotSet {
             slot: [ABSENT; KEYS],
-            items: Vec::new(),
+            items: Vec::with_capacity(128),
         }
     }
 
@@ -121,17 +218,16 @@ impl PotSet {
         self.slot[k] != ABSENT
     }
 
-    fn get(&self, k: usize) -> Option<&P> {
+    fn get(&self, k: usize) -> Option<P> {
         let s = self.slot[k];
-        (s != ABSENT).then(|| &self.items[s as usize])
+        (s != ABSENT).then(|| self.items[s as usize].1)
     }
 
-    /// Adds `p` unless a potential with its key is there.
-    fn add(&mut self, p: P) {
-        let k = p.key();
+    /// Adds `p`, keyed `k`, unless a potential with that key is there.
+    fn add(&mut self, k: usize, p: P) {
         if self.slot[k] == ABSENT {
             self.slot[k] = self.items.len() as u16;
-            self.items.push(p);
+            self.items.push((k as u16, p));
         }
     }
 
@@ -145,38 +241,75 @@ impl PotSet {
     /// Keeps the potentials whose key `other` has, in this set's order.
     fn retain(&mut self, other: &PotSet) {
         let old = std::mem::take(&mut self.items);
-        for p in &old {
-            self.slot[p.key()] = ABSENT;
+        for &(k, _) in &old {
+            self.slot[k as usize] = ABSENT;
         }
-        for p in old {
-            if other.contains(p.key()) {
-                self.add(p);
+        for (k, p) in old {
+            if other.contains(k as usize) {
+                self.add(k as usize, p);
             }
         }
     }
 }
 
-/// The potentials of a chain, target first, breadth first, each key once.
-fn chain_of(target: &P) -> Vec<P> {
+/// The board a chain search reads and changes, with the cells that hold each value as
+/// a bit set (`cells[v]`), so the places of a value in a region are one mask. Reads go
+/// to the board; changes go through `remove`, which keeps both in step. A region's
+/// cells in its order (block row by row, row, column) are its bits in ascending order.
+#[derive(Debug, Clone)]
+struct Grid {
+    board: Board,
+    cells: [u128; 10],
+}
+
+impl Grid {
+    fn new(board: &Board) -> Grid {
+        let mut cells = [0u128; 10];
+        for (c, &m) in board.cands.iter().enumerate() {
+            for (v, set) in cells.iter_mut().enumerate() {
+                if m & (1 << v) != 0 {
+                    *set |= 1 << c;
+                }
+            }
+        }
+        Grid {
+            board: board.clone(),
+            cells,
+        }
+    }
+
+    fn remove(&mut self, cell: u8, value: u8) {
+        self.board.cands[cell as usize] &= !(1 << value);
+        self.cells[value as usize] &= !(1 << cell);
+    }
+}
+
+impl Deref for Grid {
+    type Target = Board;
+
+    fn deref(&self) -> &Board {
+        &self.board
+    }
+}
+
+/// Appends the potentials of a chain to `out`: target first, breadth first, each key
+/// once.
+fn chain_of(arena: &Arena, target: P, out: &mut Vec<P>) {
     let mut done = [false; KEYS];
-    let mut out = Vec::new();
-    let mut todo = vec![target.clone()];
-    while !todo.is_empty() {
-        let mut next = Vec::new();
-        for p in todo {
-            if !done[p.key()] {
-                done[p.key()] = true;
-                next.extend(p.parents.iter().cloned());
-                out.push(p);
+    let mut i = out.len();
+    done[arena.key(target)] = true;
+    out.push(target);
+    while i < out.len() {
+        let p = out[i];
+        i += 1;
+        for &q in arena.parents(p) {
+            let k = arena.key(q);
+            if !done[k] {
+                done[k] = true;
+                out.push(q);
             }
         }
-        todo = next;
     }
-    out
-}
-
-fn ancestor_count(target: &P) -> usize {
-    chain_of(target).len()
 }
 
 /// SE's length bonus for a chain of this complexity.
@@ -206,11 +339,65 @@ enum Kind {
     Region(u8),
 }
 
+/// Ends each target's chain in `ChainHint::nodes`.
+const END: u16 = u16::MAX;
+
+/// The chains of a hint's targets, kept apart from the arena they were found in.
+#[derive(Debug)]
+struct Chains {
+    /// The potentials of each target's chain (as `chain_of` lists them), key and cause,
+    /// each chain followed by `END`.
+    nodes: Vec<(u16, Cause)>,
+    /// The complexity of the nested chains met, each distinct chain once.
+    nested: usize,
+}
+
+impl Chains {
+    fn of(arena: &Arena, targets: &[P]) -> Chains {
+        let mut nodes = Vec::new();
+        let mut seen: Vec<&Rc<ChainHint>> = Vec::new();
+        let mut nested = 0;
+        let mut chain = Vec::new();
+        for &t in targets {
+            chain.clear();
+            chain_of(arena, t, &mut chain);
+            for &p in &chain {
+                let pot = &arena.pots[p as usize];
+                nodes.push((pot.head.key() as u16, pot.head.cause));
+                if let Some(n) = &pot.nested {
+                    if !seen.iter().any(|s| s.chains.same(&n.chains)) {
+                        nested += n.complexity;
+                        seen.push(n);
+                    }
+                }
+            }
+            nodes.push((END, Cause::Start));
+        }
+        Chains { nodes, nested }
+    }
+
+    /// The number of potentials in the first target's chain.
+    fn first_len(&self) -> usize {
+        self.nodes.iter().take_while(|n| n.0 != END).count()
+    }
+
+    /// The number of potentials in all the chains.
+    fn total_len(&self) -> usize {
+        self.nodes.iter().filter(|n| n.0 != END).count()
+    }
+
+    /// Are these the same chains, as SE compares nested chains (targets and chains)?
+    fn same(&self, other: &Chains) -> bool {
+        self.nodes.len() == other.nodes.len()
+            && self.nodes.iter().zip(&other.nodes).all(|(a, b)| a.0 == b.0)
+    }
+}
+
 /// A chain hint, with everything the choice among hints and the nesting need.
 #[derive(Debug)]
 pub(crate) struct ChainHint {
     kind: Kind,
-    targets: Vec<P>,
+    chains: Chains,
     removals: Vec<(u8, u16)>,
     place: Option<(u8, u8)>,
     complexity: usize,
@@ -224,48 +411,39 @@ impl ChainHint {
         !self.removals.is_empty()
     }
 
-    /// Identifies a chain as SE compares nested chains: its targets and their chains.
-    fn signature(&self) -> Vec<u16> {
-        let mut sig = Vec::new();
-        for t in &self.targets {
-            sig.extend(chain_of(t).iter().map(|p| p.key() as u16));
-            sig.push(u16::MAX);
-        }
-        sig
-    }
-
     /// What had to be off, from `source` to `current`, for this chain to hold.
     fn rule_parents(&self, source: &Board, current: &Board, out: &mut Vec<(u8, u8)>) {
-        for target in &self.targets {
-            for p in chain_of(target) {
-                let cause = match (p.cause, self.kind) {
-                    (Cause::Start, Kind::Cell) => Cause::NakedSingle,
-                    (Cause::Start, Kind::Region(t)) => Cause::Hidden(t),
-                    (c, _) => c,
-                };
-                if !p.on {
-                    continue;
-                }
-                match cause {
-                    Cause::NakedSingle => {
-                        let c = p.cell as usize;
-                        for v in 1..=9u8 {
-                            if source.has(c, v) && !current.has(c, v) {
-                                push_unique(out, (p.cell, v));
-                            }
+        for &(k, cause) in &self.chains.nodes {
+            if k == END {
+                continue;
+            }
+            let (cell, value, on) = unkey(k);
+            let cause = match (cause, self.kind) {
+                (Cause::Start, Kind::Cell) => Cause::NakedSingle,
+                (Cause::Start, Kind::Region(t)) => Cause::Hidden(t),
+                (c, _) => c,
+            };
+            if !on {
+                continue;
+            }
+            match cause {
+                Cause::NakedSingle => {
+                    let c = cell as usize;
+                    for v in 1..=9u8 {
+                        if source.has(c, v) && !current.has(c, v) {
+                            push_unique(out, (cell, v));
                         }
                     }
-                    Cause::Hidden(t) => {
-                        let r = CELL_REGION[p.cell as usize][t as usize] as usize;
-                        for &c in &REGIONS[t as usize][r] {
-                            if source.has(c as usize, p.value) && !current.has(c as usize, p.value)
-                            {
-                                push_unique(out, (c, p.value));
-                            }
+                }
+                Cause::Hidden(t) => {
+                    let r = CELL_REGION[cell as usize][t as usize] as usize;
+                    for &c in &REGIONS[t as usize][r] {
+                        if source.has(c as usize, value) && !current.has(c as usize, value) {
+                            push_unique(out, (c, value));
                         }
                     }
-                    Cause::Start | Cause::Advanced => {}
                 }
+                Cause::Start | Cause::Advanced => {}
             }
         }
     }
@@ -275,24 +453,6 @@ fn push_unique(out: &mut Vec<(u8, u8)>, x: (u8, u8)) {
     if !out.contains(&x) {
         out.push(x);
     }
-}
-
-/// Complexity of the nested chains met along `targets`, each distinct chain once.
-fn nested_complexity(targets: &[P]) -> usize {
-    let mut seen: Vec<Vec<u16>> = Vec::new();
-    let mut total = 0;
-    for t in targets {
-        for p in chain_of(t) {
-            if let Some(n) = &p.nested {
-                let sig = n.signature();
-                if !seen.contains(&sig) {
-                    total += n.complexity;
-                    seen.push(sig);
-                }
-            }
-        }
-    }
-    total
 }
 
 /// One of SE's chaining producers.
@@ -350,13 +510,19 @@ impl Chaining {
     }
 
     /// Every hint of this producer, sorted as SE sorts them.
-    fn hints(&self, b: &Board, clock: Clock) -> Result<Vec<Rc<ChainHint>>, SeError> {
+    fn hints(
+        &self,
+        arena: &mut Arena,
+        b: &Board,
+        clock: Clock,
+    ) -> Result<Vec<Rc<ChainHint>>, SeError> {
+        let grid = Grid::new(b);
         let mut out = if self.multiple || self.dynamic {
-            self.multiple_chains(b, clock)?
+            self.multiple_chains(arena, &grid, clock)?
         } else {
-            let mut v = loops(b, false, true, clock)?;
-            v.extend(loops(b, true, false, clock)?);
-            v.extend(loops(b, true, true, clock)?);
+            let mut v = loops(arena, &grid, false, true, clock)?;
+            v.extend(loops(arena, &grid, true, false, clock)?);
+            v.extend(loops(arena, &grid, true, true, clock)?);
             v
         };
         out.sort_by(|a, b| {
@@ -369,7 +535,12 @@ impl Chaining {
         Ok(out.into_iter().map(Rc::new).collect())
     }
 
-    fn multiple_chains(&self, b: &Board, clock: Clock) -> Result<Vec<ChainHint>, SeError> {
+    fn multiple_chains(
+        &self,
+        arena: &mut Arena,
+        b: &Grid,
+        clock: Clock,
+    ) -> Result<Vec<ChainHint>, SeError> {
         let mut out = Vec::new();
         let mut grid = b.clone();
         for cell in 0..81u8 {
@@ -378,7 +549,10 @@ impl Chaining {
                 if clock.spent() {
                     return Err(SeError::GaveUp);
                 }
-                self.for_cell(&mut grid, cell, card, &mut out, clock)?;
+                let mark = arena.mark();
+                let found = self.for_cell(arena, &mut grid, cell, card, &mut out, clock);
+                arena.truncate(mark);
+                found?;
             }
         }
         Ok(out)
@@ -386,29 +560,31 @@ impl Chaining {
 
     fn for_cell(
         &self,
-        grid: &mut Board,
+        arena: &mut Arena,
+        grid: &mut Grid,
         cell: u8,
         card: u32,
         out: &mut Vec<ChainHint>,
         clock: Clock,
     ) -> Result<(), SeError> {
-        let mut to_on: Vec<(u8, PotSet)> = Vec::new();
-        let mut to_off: Vec<(u8, PotSet)> = Vec::new();
+        let mut to_on: Vec<PotSet> = Vec::with_capacity(9);
+        let mut to_off: Vec<PotSet> = Vec::with_capacity(9);
         let mut cell_on: Option<PotSet> = None;
         let mut cell_off: Option<PotSet> = None;
         for v in 1..=9u8 {
             if !grid.has(cell as usize, v) {
                 continue;
             }
-            let p_on = start(cell, v, true);
-            let p_off = start(cell, v, false);
+            let p_on = arena.start(cell, v, true);
+            let p_off = arena.start(cell, v, false);
             let mut on_to_on = PotSet::new();
             let mut on_to_off = PotSet::new();
             let double = card >= 3 && !self.nishio && self.dynamic;
             let contradiction = self.dynamic || self.nishio;
             self.binary(
+                arena,
                 grid,
-                (&p_on, &p_off),
+                (p_on, p_off),
                 out,
                 (&mut on_to_on, &mut on_to_off),
                 (double, contradiction),
@@ -417,7 +593,7 @@ impl Chaining {
             if self.nishio {
                 continue;
             }
-            self.region_chains(grid, out, cell, v, (&on_to_on, &on_to_off), clock)?;
+            self.region_chains(arena, grid, out, cell, v, (&on_to_on, &on_to_off), clock)?;
             match (&mut cell_on, &mut cell_off) {
                 (Some(a), Some(o)) => {
                     a.retain(&on_to_on);
@@ -428,70 +604,91 @@ impl Chaining {
                     cell_off = Some(on_to_off.copy());
                 }
             }
-            to_on.push((v, on_to_on));
-            to_off.push((v, on_to_off));
+            to_on.push(on_to_on);
+            to_off.push(on_to_off);
         }
         if self.nishio || !(card == 2 || (self.multiple && card > 2)) {
             return Ok(());
         }
         for (common, outcomes) in [(cell_on, &to_on), (cell_off, &to_off)] {
             let Some(common) = common else { continue };
-            for p in &common.items {
-                let targets: Vec<P> = outcomes
-                    .iter()
-                    .map(|(_, set)| set.get(p.key()).cloned().unwrap_or_else(|| p.clone()))
-                    .collect();
-                let h = self.reduction(grid, Kind::Cell, p, targets);
-                if h.worth() {
-                    out.push(h);
-                }
-            }
+            self.reductions(arena, grid, Kind::Cell, &common, outcomes, out);
         }
         Ok(())
     }
 
+    /// The cell or region reductions: each potential of `common` follows from every
+    /// case of `outcomes`.
+    fn reductions(
+        &self,
+        arena: &Arena,
+        grid: &Board,
+        kind: Kind,
+        common: &PotSet,
+        outcomes: &[PotSet],
+        out: &mut Vec<ChainHint>,
+    ) {
+        let mut targets = Vec::with_capacity(outcomes.len());
+        for &(k, p) in &common.items {
+            targets.clear();
+            targets.extend(outcomes.iter().map(|set| set.get(k as usize).unwrap_or(p)));
+            let h = self.reduction(arena, grid, kind, p, &targets);
+            if h.worth() {
+                out.push(h);
+            }
+        }
+    }
+
     /// A cell or region reduction: every case implies `target`.
-    fn reduction(&self, grid: &Board, kind: Kind, target: &P, targets: Vec<P>) -> ChainHint {
-        let removals = removals(grid, target, target.on);
-        let first = &targets[0];
+    fn reduction(
+        &self,
+        arena: &Arena,
+        grid: &Board,
+        kind: Kind,
+        target: P,
+        targets: &[P],
+    ) -> ChainHint {
+        let t = arena.head(target);
+        let removals = removals(grid, t, t.on);
+        let first = arena.head(targets[0]);
         let place = first.on.then_some((first.cell, first.value));
-        let complexity =
-            targets.iter().map(ancestor_count).sum::<usize>() + nested_complexity(&targets);
+        let chains = Chains::of(arena, targets);
+        let complexity = chains.total_len() + chains.nested;
         ChainHint {
             kind,
+            chains,
             removals,
             place,
             complexity,
             rating: self.base() + length_bonus(complexity),
             sort_key: if kind == Kind::Cell { 5 } else { 6 },
             name: self.name(kind),
-            targets,
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn binary_hint(
         &self,
+        arena: &Arena,
         grid: &Board,
-        dst: (&P, &P),
-        source: &P,
-        target: &P,
-        absurd: bool,
-        on_hint: bool,
+        dst: (P, P),
+        source: P,
+        target: P,
+        (absurd, on_hint): (bool, bool),
     ) -> ChainHint {
-        let removals = removals(grid, target, on_hint);
+        let removals = removals(grid, arena.head(target), on_hint);
         let result = if self.nishio || absurd {
-            (source.cell, source.value, !source.on)
+            let s = arena.head(source);
+            (s.cell, s.value, !s.on)
         } else {
-            (dst.0.cell, dst.0.value, dst.0.on)
+            let d = arena.head(dst.0);
+            (d.cell, d.value, d.on)
         };
-        let targets = vec![dst.0.clone(), dst.1.clone()];
-        let complexity =
-            ancestor_count(dst.0) + ancestor_count(dst.1) + nested_complexity(&targets);
+        let chains = Chains::of(arena, &[dst.0, dst.1]);
+        let complexity = chains.total_len() + chains.nested;
         let kind = Kind::Binary { absurd };
         ChainHint {
             kind,
-            targets,
+            chains,
             removals,
             place: result.2.then_some((result.0, result.1)),
             complexity,
@@ -501,10 +698,12 @@ impl Chaining {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn binary(
         &self,
-        grid: &mut Board,
-        (p_on, p_off): (&P, &P),
+        arena: &mut Arena,
+        grid: &mut Grid,
+        (p_on, p_off): (P, P),
         out: &mut Vec<ChainHint>,
         (on_to_on, on_to_off): (&mut PotSet, &mut PotSet),
         (reduction, contradiction): (bool, bool),
@@ -512,34 +711,34 @@ impl Chaining {
     ) -> Result<(), SeError> {
         let mut off_to_on = PotSet::new();
         let mut off_to_off = PotSet::new();
-        on_to_on.add(p_on.clone());
-        let absurd = self.chain(grid, on_to_on, on_to_off, clock)?;
-        if let (true, Some((on, off))) = (contradiction, absurd) {
-            let h = self.binary_hint(grid, (&on, &off), p_on, p_on, true, false);
+        on_to_on.add(arena.key(p_on), p_on);
+        let absurd = self.chain(arena, grid, on_to_on, on_to_off, clock)?;
+        if let (true, Some(dst)) = (contradiction, absurd) {
+            let h = self.binary_hint(arena, grid, dst, p_on, p_on, (true, false));
             if h.worth() {
                 out.push(h);
             }
         }
-        off_to_off.add(p_off.clone());
-        let absurd = self.chain(grid, &mut off_to_on, &mut off_to_off, clock)?;
-        if let (true, Some((on, off))) = (contradiction, absurd) {
-            let h = self.binary_hint(grid, (&on, &off), p_off, p_off, true, true);
+        off_to_off.add(arena.key(p_off), p_off);
+        let absurd = self.chain(arena, grid, &mut off_to_on, &mut off_to_off, clock)?;
+        if let (true, Some(dst)) = (contradiction, absurd) {
+            let h = self.binary_hint(arena, grid, dst, p_off, p_off, (true, true));
             if h.worth() {
                 out.push(h);
             }
         }
         if reduction {
-            for p in &on_to_on.items {
-                if let Some(q) = off_to_on.get(p.key()) {
-                    let h = self.binary_hint(grid, (p, q), p_on, p, false, true);
+            for &(k, p) in &on_to_on.items {
+                if let Some(q) = off_to_on.get(k as usize) {
+                    let h = self.binary_hint(arena, grid, (p, q), p_on, p, (false, true));
                     if h.worth() {
                         out.push(h);
                     }
                 }
             }
-            for p in &on_to_off.items {
-                if let Some(q) = off_to_off.get(p.key()) {
-                    let h = self.binary_hint(grid, (p, q), p_off, q, false, false);
+            for &(k, p) in &on_to_off.items {
+                if let Some(q) = off_to_off.get(k as usize) {
+                    let h = self.binary_hint(arena, grid, (p, q), p_off, q, (false, false));
                     if h.worth() {
                         out.push(h);
                     }
@@ -549,9 +748,11 @@ impl Chaining {
         Ok(())
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn region_chains(
         &self,
-        grid: &mut Board,
+        arena: &mut Arena,
+        grid: &mut Grid,
         out: &mut Vec<ChainHint>,
         cell: u8,
         value: u8,
@@ -568,8 +769,8 @@ impl Chaining {
             if REGIONS[t][r][pos.trailing_zeros() as usize] != cell {
                 continue;
             }
-            let mut outcomes_on: Vec<PotSet> = Vec::new();
-            let mut outcomes_off: Vec<PotSet> = Vec::new();
+            let mut outcomes_on: Vec<PotSet> = Vec::with_capacity(9);
+            let mut outcomes_off: Vec<PotSet> = Vec::with_capacity(9);
             let mut region_on = on_to_on.copy();
             let mut region_off = on_to_off.copy();
             for p in 0..9 {
@@ -583,26 +784,17 @@ impl Chaining {
                 } else {
                     let mut o_on = PotSet::new();
                     let mut o_off = PotSet::new();
-                    o_on.add(start(other, value, true));
-                    self.chain(grid, &mut o_on, &mut o_off, clock)?;
+                    o_on.add(key(other, value, true), arena.start(other, value, true));
+                    self.chain(arena, grid, &mut o_on, &mut o_off, clock)?;
                     region_on.retain(&o_on);
                     region_off.retain(&o_off);
                     outcomes_on.push(o_on);
                     outcomes_off.push(o_off);
                 }
             }
-            for (common, outcomes) in [(&region_on, &outcomes_on), (&region_off, &outcomes_off)] {
-                for p in &common.items {
-                    let targets: Vec<P> = outcomes
-                        .iter()
-                        .map(|set| set.get(p.key()).cloned().unwrap_or_else(|| p.clone()))
-                        .collect();
-                    let h = self.reduction(grid, Kind::Region(t as u8), p, targets);
-                    if h.worth() {
-                        out.push(h);
-                    }
-                }
-            }
+            let kind = Kind::Region(t as u8);
+            self.reductions(arena, grid, kind, &region_on, &outcomes_on, out);
+            self.reductions(arena, grid, kind, &region_off, &outcomes_off, out);
         }
         Ok(())
     }
@@ -611,65 +803,71 @@ impl Chaining {
     /// contradiction (returned as the potential on and the same one off).
     fn chain(
         &self,
-        grid: &mut Board,
+        arena: &mut Arena,
+        grid: &mut Grid,
         to_on: &mut PotSet,
         to_off: &mut PotSet,
         clock: Clock,
     ) -> Result<Option<(P, P)>, SeError> {
         let save = grid.clone();
-        let result = self.chain_on(grid, &save, to_on, to_off, clock);
+        let result = self.chain_on(arena, grid, &save, to_on, to_off, clock);
         *grid = save;
         result
     }
 
     fn chain_on(
         &self,
-        grid: &mut Board,
-        save: &Board,
+        arena: &mut Arena,
+        grid: &mut Grid,
+        save: &Grid,
         to_on: &mut PotSet,
         to_off: &mut PotSet,
         clock: Clock,
     ) -> Result<Option<(P, P)>, SeError> {
-        let mut pending_on: VecDeque<P> = to_on.items.iter().cloned().collect();
-        let mut pending_off: VecDeque<P> = to_off.items.iter().cloned().collect();
+        // Every potential is added to its set once, and sets keep the order of
+        // addition, so what is still to follow is the tail of each set.
+        let (mut next_on, mut next_off) = (0, 0);
+        let mut implied = Implied::new();
         let y = !self.nishio;
         loop {
-            if let Some(p) = pending_on.pop_front() {
-                for q in on_to_off(grid, &p, y) {
-                    let conj = key(q.cell, q.value, true);
-                    if let Some(on) = to_on.get(conj) {
-                        return Ok(Some((on.clone(), q)));
+            if let Some(&(_, p)) = to_on.items.get(next_on) {
+                next_on += 1;
+                on_to_off(grid, arena.head(p), p, y, &mut implied);
+                for i in 0..implied.len() {
+                    let k = implied.key(i);
+                    if let Some(on) = to_on.get(k ^ 1) {
+                        return Ok(Some((on, implied.add_to(i, arena))));
                     }
-                    if !to_off.contains(q.key()) {
-                        to_off.add(q.clone());
-                        pending_off.push_back(q);
+                    if !to_off.contains(k) {
+                        to_off.add(k, implied.add_to(i, arena));
                     }
                 }
                 continue;
             }
-            if let Some(p) = pending_off.pop_front() {
-                let make_on = off_to_on(grid, &p, Some(save), to_off, y, true);
+            if let Some(&(_, p)) = to_off.items.get(next_off) {
+                next_off += 1;
+                let head = arena.head(p);
+                off_to_on(grid, head, p, Some((save, to_off)), y, true, &mut implied);
                 if self.dynamic {
-                    grid.cands[p.cell as usize] &= !(1 << p.value);
+                    grid.remove(head.cell, head.value);
                 }
-                for q in make_on {
-                    let conj = key(q.cell, q.value, false);
-                    if let Some(off) = to_off.get(conj) {
-                        return Ok(Some((q, off.clone())));
+                for i in 0..implied.len() {
+                    let k = implied.key(i);
+                    if let Some(off) = to_off.get(k ^ 1) {
+                        return Ok(Some((implied.add_to(i, arena), off)));
                     }
-                    if !to_on.contains(q.key()) {
-                        to_on.add(q.clone());
-                        pending_on.push_back(q);
+                    if !to_on.contains(k) {
+                        to_on.add(k, implied.add_to(i, arena));
                     }
                 }
                 continue;
             }
             if self.level > 0 {
                 let mut any = false;
-                for q in self.advanced(grid, save, to_off, clock)? {
-                    if !to_off.contains(q.key()) {
-                        to_off.add(q.clone());
-                        pending_off.push_back(q);
+                for q in self.advanced(arena, grid, save, to_off, clock)? {
+                    let k = arena.key(q);
+                    if !to_off.contains(k) {
+                        to_off.add(k, q);
                         any = true;
                     }
                 }
@@ -684,31 +882,32 @@ impl Chaining {
     /// Eliminations simpler rules make on the changed board because of the chain.
     fn advanced(
         &self,
+        arena: &mut Arena,
         grid: &Board,
         source: &Board,
         offs: &PotSet,
         clock: Clock,
     ) -> Result<Vec<P>, SeError> {
         let mut result: Vec<P> = Vec::new();
-        let make = |removals: &[(u8, u16)],
+        let make = |arena: &mut Arena,
+                    removals: &[(u8, u16)],
                     parents: &[(u8, u8)],
                     nested: Option<&Rc<ChainHint>>,
                     result: &mut Vec<P>| {
             let real: Vec<P> = parents
                 .iter()
-                .filter_map(|&(c, v)| offs.get(key(c, v, false)).cloned())
+                .filter_map(|&(c, v)| offs.get(key(c, v, false)))
                 .collect();
             for &(cell, mask) in removals {
-                for v in 1..=9u8 {
-                    if mask & (1 << v) != 0 {
-                        result.push(Rc::new(Pot {
+                for value in 1..=9u8 {
+                    if mask & (1 << value) != 0 {
+                        let head = Head {
                             cell,
-                            value: v,
+                            value,
                             on: false,
                             cause: Cause::Advanced,
-                            parents: Links::from_vec(real.clone()),
-                            nested: nested.cloned(),
-                        }));
+                        };
+                        result.push(arena.add(head, &real, nested.cloned()));
                     }
                 }
             }
@@ -724,7 +923,7 @@ impl Chaining {
                     push_unique(&mut dedup, x);
                 }
                 if !dedup.is_empty() {
-                    make(&f.hint.removals, &dedup, None, &mut result);
+                    make(arena, &f.hint.removals, &dedup, None, &mut result);
                 }
                 false
             });
@@ -733,11 +932,11 @@ impl Chaining {
             }
         }
         for rule in &self.nested {
-            for h in rule.hints(grid, clock)? {
+            for h in rule.hints(arena, grid, clock)? {
                 let mut parents = Vec::new();
                 h.rule_parents(source, grid, &mut parents);
                 if !parents.is_empty() {
-                    make(&h.removals, &parents, Some(&h), &mut result);
+                    make(arena, &h.removals, &parents, Some(&h), &mut result);
                 }
             }
             if !result.is_empty() {
@@ -748,137 +947,110 @@ impl Chaining {
     }
 }
 
-/// What a potential on turns off: the cell's other values (`y`), then the value in
-/// the block, the row and the column.
-fn on_to_off(grid: &Board, p: &P, y: bool) -> Vec<P> {
-    let mut out = Vec::new();
+/// What a potential on (`p`, at `from`) turns off: the cell's other values (`y`),
+/// then the value in the block, the row and the column.
+fn on_to_off(grid: &Grid, p: Head, from: P, y: bool, out: &mut Implied) {
+    out.clear();
     let c = p.cell as usize;
     if y {
-        for v in 1..=9u8 {
-            if v != p.value && grid.has(c, v) {
-                out.push(Rc::new(Pot {
-                    cell: p.cell,
-                    value: v,
-                    on: false,
-                    cause: Cause::NakedSingle,
-                    parents: Links::One(p.clone()),
-                    nested: None,
-                }));
-            }
+        for value in bits(u128::from(grid.cands[c] & !(1 << p.value))) {
+            let head = Head {
+                cell: p.cell,
+                value,
+                on: false,
+                cause: Cause::NakedSingle,
+            };
+            out.push_one(head, from);
         }
     }
-    let mut added = [false; 81];
-    added[c] = true;
+    let mut added = 1u128 << c;
     for t in 0..3usize {
         let r = CELL_REGION[c][t] as usize;
-        for &o in &REGIONS[t][r] {
-            let ou = o as usize;
-            if !added[ou] && grid.has(ou, p.value) {
-                added[ou] = true;
-                out.push(Rc::new(Pot {
-                    cell: o,
-                    value: p.value,
-                    on: false,
-                    cause: Cause::Hidden(t as u8),
-                    parents: Links::One(p.clone()),
-                    nested: None,
-                }));
-            }
+        let m = grid.cells[p.value as usize] & REGION_CELLS[t][r] & !added;
+        added |= m;
+        for o in bits(m) {
+            let head = Head {
+                cell: o,
+                value: p.value,
+                on: false,
+                cause: Cause::Hidden(t as u8),
+            };
+            out.push_one(head, from);
         }
     }
-    out
 }
 
-/// What a potential off turns on: the cell's other value when two remain (`y`), and
-/// the value's only other place in its block, row and column (`x`). Candidates gone
-/// since `source` join the parents.
+/// What a potential off (`p`, at `from`) turns on: the cell's other value when two
+/// remain (`y`), and the value's only other place in its block, row and column (`x`).
+/// With `dynamic` (the board the chain started from and its potentials off),
+/// candidates gone since the start join the parents.
 fn off_to_on(
-    grid: &Board,
-    p: &P,
-    source: Option<&Board>,
-    offs: &PotSet,
+    grid: &Grid,
+    p: Head,
+    from: P,
+    dynamic: Option<(&Grid, &PotSet)>,
     y: bool,
     x: bool,
-) -> Vec<P> {
-    let mut out: Vec<P> = Vec::new();
+    out: &mut Implied,
+) {
+    out.clear();
     let c = p.cell as usize;
-    let hidden = |cell: usize, v: u8, parents: &mut Vec<P>| {
-        if let Some(src) = source {
-            if src.has(cell, v) && !grid.has(cell, v) {
-                if let Some(q) = offs.get(key(cell as u8, v, false)) {
-                    parents.push(q.clone());
-                }
-            }
-        }
-    };
     if y && grid.cands[c].count_ones() == 2 {
         let other = (grid.cands[c] & !(1 << p.value)).trailing_zeros() as u8;
-        let mut parents = Vec::new();
-        for v in 1..=9u8 {
-            hidden(c, v, &mut parents);
+        let start = out.parents.len();
+        out.parents.push(from);
+        if let Some((src, offs)) = dynamic {
+            let gone = u128::from(src.cands[c] & !grid.cands[c]);
+            out.parents
+                .extend(bits(gone).filter_map(|v| offs.get(key(p.cell, v, false))));
         }
-        let parents = with_first(p, parents);
-        out.push(Rc::new(Pot {
+        let head = Head {
             cell: p.cell,
             value: other,
             on: true,
             cause: Cause::NakedSingle,
-            parents,
-            nested: None,
-        }));
+        };
+        out.push(head, start);
     }
     if x {
+        let v = p.value as usize;
         for t in 0..3usize {
-            let r = CELL_REGION[c][t] as usize;
-            let mut other = None;
-            for &o in &REGIONS[t][r] {
-                if o as usize == c || !grid.has(o as usize, p.value) {
-                    continue;
-                }
-                if other.is_some() {
-                    other = None;
-                    break;
-                }
-                other = Some(o);
-            }
-            let Some(o) = other else { continue };
-            if out.iter().any(|q| q.cell == o && q.value == p.value) {
+            let region = REGION_CELLS[t][CELL_REGION[c][t] as usize];
+            let places = grid.cells[v] & region & !(1 << c);
+            if places.count_ones() != 1 {
                 continue;
             }
-            let mut parents = Vec::new();
-            for &rc in &REGIONS[t][r] {
-                hidden(rc as usize, p.value, &mut parents);
+            let o = places.trailing_zeros() as u8;
+            if out
+                .heads
+                .iter()
+                .any(|q| q.0.cell == o && q.0.value == p.value)
+            {
+                continue;
             }
-            let parents = with_first(p, parents);
-            out.push(Rc::new(Pot {
+            let start = out.parents.len();
+            out.parents.push(from);
+            if let Some((src, offs)) = dynamic {
+                let gone = src.cells[v] & !grid.cells[v] & region;
+                out.parents
+                    .extend(bits(gone).filter_map(|cell| offs.get(key(cell, p.value, false))));
+            }
+            let head = Head {
                 cell: o,
                 value: p.value,
                 on: true,
                 cause: Cause::Hidden(t as u8),
-                parents,
-                nested: None,
-            }));
+            };
+            out.push(head, start);
         }
     }
-    out
 }
 
-/// `first`, then `more`.
-fn with_first(first: &P, more: Vec<P>) -> Links {
-    if more.is_empty() {
-        return Links::One(first.clone());
-    }
-    let mut v = Vec::with_capacity(more.len() + 1);
-    v.push(first.clone());
-    v.extend(more);
-    Links::Many(v.into_boxed_slice())
-}
-
-/// Does `parent` lie on the first-parent line of `child`?
-fn is_parent(child: &P, parent: &P) -> bool {
-    let mut t = child.clone();
-    while let Some(q) = t.parents.first().cloned() {
-        if q.key() == parent.key() {
+/// Does the potential keyed `k` lie on the first-parent line of `child`?
+fn is_parent(arena: &Arena, child: P, k: usize) -> bool {
+    let mut t = child;
+    while let Some(q) = arena.first_parent(t) {
+        if arena.key(q) == k {
             return true;
         }
         t = q;
@@ -887,9 +1059,15 @@ fn is_parent(child: &P, parent: &P) -> bool {
 }
 
 /// X-, Y- or XY-cycles and forcing chains from every candidate of every open cell.
-fn loops(b: &Board, y: bool, x: bool, clock: Clock) -> Result<Vec<ChainHint>, SeError> {
+fn loops(
+    arena: &mut Arena,
+    b: &Grid,
+    y: bool,
+    x: bool,
+    clock: Clock,
+) -> Result<Vec<ChainHint>, SeError> {
     let mut out = Vec::new();
-    let empty = PotSet::new();
+    let mut implications = Implications::new(b, y, x);
     for cell in 0..81u8 {
         let card = b.cands[cell as usize].count_ones();
         if b.values[cell as usize] != 0 || card <= 1 {
@@ -899,127 +1077,186 @@ fn loops(b: &Board, y: bool, x: bool, clock: Clock) -> Result<Vec<ChainHint>, Se
             return Err(SeError::GaveUp);
         }
         for v in 1..=9u8 {
-            if b.has(cell as usize, v) {
-                unary(b, start(cell, v, true), &mut out, y, x, &empty);
+            if b.has(cell as usize, v) && (x || card <= 2) {
+                let mark = arena.mark();
+                unary(arena, &mut implications, cell, v, &mut out);
+                arena.truncate(mark);
             }
         }
     }
     Ok(out)
 }
 
-fn unary(b: &Board, p_on: P, out: &mut Vec<ChainHint>, y: bool, x: bool, empty: &PotSet) {
-    if !x && b.cands[p_on.cell as usize].count_ones() > 2 {
-        return;
+/// What each potential implies on a board that does not change (the cycles' and the
+/// forcing X-, Y- and XY-chains'), worked out once per potential and read by every
+/// start: `heads[at[key].0..at[key].1]`, each with the one parent that implies it.
+struct Implications<'a> {
+    grid: &'a Grid,
+    y: bool,
+    x: bool,
+    heads: Vec<Head>,
+    at: [(u32, u32); KEYS],
+    scratch: Implied,
+}
+
+/// Marks a potential whose implications are not worked out yet.
+const UNKNOWN: (u32, u32) = (u32::MAX, u32::MAX);
+
+impl<'a> Implications<'a> {
+    fn new(grid: &'a Grid, y: bool, x: bool) -> Implications<'a> {
+        Implications {
+            grid,
+            y,
+            x,
+            heads: Vec::new(),
+            at: [UNKNOWN; KEYS],
+            scratch: Implied::new(),
+        }
     }
+
+    /// Fills `out` with what `p` (at `from`) implies.
+    fn implied(&mut self, p: Head, from: P, out: &mut Implied) {
+        let k = p.key();
+        if self.at[k] == UNKNOWN {
+            if p.on {
+                on_to_off(self.grid, p, from, self.y, &mut self.scratch);
+            } else {
+                off_to_on(self.grid, p, from, None, self.y, self.x, &mut self.scratch);
+            }
+            let start = self.heads.len() as u32;
+            self.heads.extend(self.scratch.heads.iter().map(|h| h.0));
+            self.at[k] = (start, self.heads.len() as u32);
+        }
+        out.clear();
+        let (a, b) = self.at[k];
+        for &head in &self.heads[a as usize..b as usize] {
+            out.push_one(head, from);
+        }
+    }
+}
+
+/// The cycles and forcing chains from `value` on in `cell`.
+fn unary(arena: &mut Arena, imp: &mut Implications, cell: u8, value: u8, out: &mut Vec<ChainHint>) {
+    let (b, y, x) = (imp.grid, imp.y, imp.x);
+    let p_on = arena.start(cell, value, true);
+    let on_key = key(cell, value, true);
+    let mut implied = Implied::new();
     let mut cycles = Vec::new();
     let mut chains: Vec<P> = Vec::new();
     // Cycles.
     {
         let mut to_on = PotSet::new();
         let mut to_off = PotSet::new();
-        to_on.add(p_on.clone());
-        let mut pending_on: VecDeque<P> = VecDeque::from([p_on.clone()]);
+        to_on.add(on_key, p_on);
+        let mut pending_on: VecDeque<P> = VecDeque::from([p_on]);
         let mut pending_off: VecDeque<P> = VecDeque::new();
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                for q in on_to_off(b, &p, y) {
-                    if !is_parent(&p, &q) {
-                        to_off.add(q.clone());
+                imp.implied(arena.head(p), p, &mut implied);
+                for i in 0..implied.len() {
+                    let k = implied.key(i);
+                    if !is_parent(arena, p, k) {
+                        let q = implied.add_to(i, arena);
+                        to_off.add(k, q);
                         pending_off.push_back(q);
                     }
                 }
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                for q in off_to_on(b, &p, None, empty, y, x) {
-                    if length >= 4 && q.key() == p_on.key() {
-                        cycles.push(q.clone());
-                    }
-                    if !to_on.contains(q.key()) {
-                        to_on.add(q.clone());
-                        pending_on.push_back(q);
-                    }
-                }
+                imp.implied(arena.head(p), p, &mut implied);
+                let closes = |_: &Arena, k: usize, _: &[P]| length >= 4 && k == on_key;
+                let next = (&mut to_on, &mut pending_on);
+                follow(arena, &implied, closes, &mut cycles, next);
             }
         }
     }
     if x {
-        let p_off = start(p_on.cell, p_on.value, false);
-        for src in [&p_on, &p_off] {
+        let p_off = arena.start(cell, value, false);
+        for src in [p_on, p_off] {
+            let src_key = arena.key(src);
+            let contradicts = |arena: &Arena, k: usize, chains: &[P]| {
+                src_key == k ^ 1 && !chains.iter().any(|&c| arena.key(c) == k)
+            };
             let mut to_on = PotSet::new();
             let mut to_off = PotSet::new();
             let mut pending_on = VecDeque::new();
             let mut pending_off = VecDeque::new();
-            if src.on {
-                to_on.add(src.clone());
-                pending_on.push_back(src.clone());
+            if arena.head(src).on {
+                to_on.add(src_key, src);
+                pending_on.push_back(src);
             } else {
-                to_off.add(src.clone());
-                pending_off.push_back(src.clone());
+                to_off.add(src_key, src);
+                pending_off.push_back(src);
             }
             while !pending_on.is_empty() || !pending_off.is_empty() {
                 while let Some(p) = pending_on.pop_front() {
-                    for q in on_to_off(b, &p, y) {
-                        if src.key() == key(q.cell, q.value, true)
-                            && !chains.iter().any(|c| c.key() == q.key())
-                        {
-                            chains.push(q.clone());
-                        }
-                        if !to_off.contains(q.key()) {
-                            to_off.add(q.clone());
-                            pending_off.push_back(q);
-                        }
-                    }
+                    imp.implied(arena.head(p), p, &mut implied);
+                    let next = (&mut to_off, &mut pending_off);
+                    follow(arena, &implied, contradicts, &mut chains, next);
                 }
                 while let Some(p) = pending_off.pop_front() {
-                    for q in off_to_on(b, &p, None, empty, y, true) {
-                        if src.key() == key(q.cell, q.value, false)
-                            && !chains.iter().any(|c| c.key() == q.key())
-                        {
-                            chains.push(q.clone());
-                        }
-                        if !to_on.contains(q.key()) {
-                            to_on.add(q.clone());
-                            pending_on.push_back(q);
-                        }
-                    }
+                    imp.implied(arena.head(p), p, &mut implied);
+                    let next = (&mut to_on, &mut pending_on);
+                    follow(arena, &implied, contradicts, &mut chains, next);
                 }
             }
         }
     }
     for dst_on in cycles {
-        let dst_off = reversed(&dst_on);
-        let h = cycle_hint(b, dst_on, dst_off, y, x);
+        let dst_off = reversed(arena, dst_on);
+        let h = cycle_hint(arena, b, dst_on, dst_off, y, x);
         if h.worth() {
             out.push(h);
         }
     }
     for target in chains {
-        let h = forcing_hint(b, target, y, x);
+        let h = forcing_hint(arena, b, target, y, x);
         if h.worth() {
             out.push(h);
         }
     }
 }
 
+/// One step of a chain: keeps the implied potentials new to `set` (and queues them),
+/// and those `is_target` accepts (given the targets so far) as `targets`.
+fn follow(
+    arena: &mut Arena,
+    implied: &Implied,
+    is_target: impl Fn(&Arena, usize, &[P]) -> bool,
+    targets: &mut Vec<P>,
+    (set, pending): (&mut PotSet, &mut VecDeque<P>),
+) {
+    for i in 0..implied.len() {
+        let k = implied.key(i);
+        let mut made = None;
+        if is_target(arena, k, targets) {
+            let q = implied.add_to(i, arena);
+            made = Some(q);
+            targets.push(q);
+        }
+        if !set.contains(k) {
+            let q = made.unwrap_or_else(|| implied.add_to(i, arena));
+            set.add(k, q);
+            pending.push_back(q);
+        }
+    }
+}
+
 /// The cycle read backwards, every potential negated.
-fn reversed(org: &P) -> P {
-    let mut line = vec![org.clone()];
-    while let Some(q) = line.last().and_then(|p| p.parents.first().cloned()) {
+fn reversed(arena: &mut Arena, org: P) -> P {
+    let mut line = vec![org];
+    while let Some(q) = line.last().and_then(|&p| arena.first_parent(p)) {
         line.push(q);
     }
     let mut node: Option<P> = None;
     for p in line {
-        node = Some(Rc::new(Pot {
-            cell: p.cell,
-            value: p.value,
-            on: !p.on,
-            cause: p.cause,
-            parents: node.map_or(Links::Zero, Links::One),
-            nested: None,
-        }));
+        let mut head = arena.head(p);
+        head.on = !head.on;
+        let parents = node.as_slice();
+        node = Some(arena.add(head, parents, None));
     }
     node.expect("a cycle has potentials")
 }
@@ -1032,21 +1269,22 @@ fn xy_fields(y: bool, x: bool) -> (u8, &'static str, &'static str) {
     }
 }
 
-fn cycle_hint(b: &Board, dst_on: P, dst_off: P, y: bool, x: bool) -> ChainHint {
+fn cycle_hint(arena: &Arena, b: &Board, dst_on: P, dst_off: P, y: bool, x: bool) -> ChainHint {
     let mut cells = [false; 81];
-    let mut p = dst_on.clone();
-    while let Some(q) = p.parents.first().cloned() {
-        cells[p.cell as usize] = true;
+    let mut p = dst_on;
+    while let Some(q) = arena.first_parent(p) {
+        cells[arena.head(p).cell as usize] = true;
         p = q;
     }
     let mut forw: Vec<(u8, u8)> = Vec::new();
     let mut back: Vec<(u8, u8)> = Vec::new();
-    let mut p = dst_on.clone();
-    while let Some(q) = p.parents.first().cloned() {
-        for &o in &PEERS[p.cell as usize] {
-            if !cells[o as usize] && b.has(o as usize, p.value) {
-                let list = if p.on { &mut forw } else { &mut back };
-                push_unique(list, (o, p.value));
+    let mut p = dst_on;
+    while let Some(q) = arena.first_parent(p) {
+        let h = arena.head(p);
+        for &o in &PEERS[h.cell as usize] {
+            if !cells[o as usize] && b.has(o as usize, h.value) {
+                let list = if h.on { &mut forw } else { &mut back };
+                push_unique(list, (o, h.value));
             }
         }
         p = q;
@@ -1059,11 +1297,12 @@ fn cycle_hint(b: &Board, dst_on: P, dst_off: P, y: bool, x: bool) -> ChainHint {
         }
     }
     hash_order(&mut removals);
-    let complexity = ancestor_count(&dst_on);
+    let chains = Chains::of(arena, &[dst_on, dst_off]);
+    let complexity = chains.first_len();
     let (sort_key, name, _) = xy_fields(y, x);
     ChainHint {
         kind: Kind::Cycle,
-        targets: vec![dst_on, dst_off],
+        chains,
         removals,
         place: None,
         complexity,
@@ -1073,21 +1312,20 @@ fn cycle_hint(b: &Board, dst_on: P, dst_off: P, y: bool, x: bool) -> ChainHint {
     }
 }
 
-fn forcing_hint(b: &Board, target: P, y: bool, x: bool) -> ChainHint {
-    let removals = if target.on {
-        vec![(
-            target.cell,
-            b.cands[target.cell as usize] & !(1 << target.value),
-        )]
+fn forcing_hint(arena: &Arena, b: &Board, target: P, y: bool, x: bool) -> ChainHint {
+    let t = arena.head(target);
+    let removals = if t.on {
+        vec![(t.cell, b.cands[t.cell as usize] & !(1 << t.value))]
     } else {
-        vec![(target.cell, 1 << target.value)]
+        vec![(t.cell, 1 << t.value)]
     };
-    let complexity = ancestor_count(&target);
+    let chains = Chains::of(arena, &[target]);
+    let complexity = chains.total_len();
     let (sort_key, _, name) = xy_fields(y, x);
     ChainHint {
         kind: Kind::Forcing,
-        place: target.on.then_some((target.cell, target.value)),
-        targets: vec![target],
+        place: t.on.then_some((t.cell, t.value)),
+        chains,
         removals,
         complexity,
         rating: if y && x { 7.0 } else { 6.6 } + length_bonus(complexity),
@@ -1097,9 +1335,10 @@ fn forcing_hint(b: &Board, target: P, y: bool, x: bool) -> ChainHint {
 }
 
 /// SE's chaining producers in its order, from forcing chains and cycles to the
-/// dynamic chains nested to level 3.
+/// dynamic chains nested to level 3, and the arena their searches share.
 pub(crate) struct Producers {
     list: Vec<Chaining>,
+    arena: Arena,
 }
 
 impl Producers {
@@ -1114,18 +1353,20 @@ impl Producers {
                 Chaining::new(true, true, false, 2),
                 Chaining::new(true, true, false, 3),
             ],
+            arena: Arena::default(),
         }
     }
 
     /// The first hint of the first producer that has one.
     pub(crate) fn first_hint(&mut self, b: &Board, clock: Clock) -> Result<Option<Hint>, SeError> {
-        for (i, producer) in self.list.iter().enumerate() {
+        let Producers { list, arena } = self;
+        for (i, producer) in list.iter().enumerate() {
             if i == 1 {
                 if let Some(h) = super::aligned::triplets(b) {
                     return Ok(Some(h));
                 }
             }
-            if let Some(h) = producer.hints(b, clock)?.first() {
+            if let Some(h) = producer.hints(arena, b, clock)?.first() {
                 return Ok(Some(Hint {
                     rating: h.rating,
                     name: h.name,
@@ -1140,7 +1381,7 @@ impl Producers {
 
 /// The candidates a hint removes when `target` is proved `on` (the cell's other
 /// candidates) or off (the target itself), as (cell, mask) pairs.
-fn removals(grid: &Board, target: &P, on: bool) -> Vec<(u8, u16)> {
+fn removals(grid: &Board, target: Head, on: bool) -> Vec<(u8, u16)> {
     if !on {
         return vec![(target.cell, 1 << target.value)];
     }

@@ -9,7 +9,7 @@
 //! cells with three or more candidates that break a region's pairs.
 
 use super::basic::{Found, Sink};
-use super::board::{combinations, Board, CELL_REGION, PEERS, REGIONS};
+use super::board::{bits, combinations, Board, CELL_REGION, PEERS, REGIONS, REGION_CELLS};
 use super::{hash_order, Hint};
 
 fn peers_mask(cell: usize) -> u128 {
@@ -20,38 +20,39 @@ fn cells_of(mask: u128) -> impl Iterator<Item = usize> {
     (0..81).filter(move |&c| mask & (1u128 << c) != 0)
 }
 
-/// Grows loops from `loop_`'s last cell (SE's search before the later fix).
+/// Grows loops from `loop_`'s last cell (SE's search before the later fix): `inside`
+/// holds the loop's cells, `holders` the cells that hold both values of the pair.
+#[allow(clippy::too_many_arguments)]
 fn grow(
     b: &Board,
-    pair: (u8, u8),
+    (both, holders): (u16, u128),
     loop_: &mut Vec<u8>,
+    inside: u128,
     allowed: i32,
     ex: u16,
     last: i32,
     out: &mut Vec<Vec<u8>>,
 ) {
     let cell = *loop_.last().expect("a loop has a cell") as usize;
-    let both = (1u16 << pair.0) | (1 << pair.1);
     let mut ex = ex;
     for t in 0..3usize {
         if t as i32 == last {
             continue;
         }
         let r = CELL_REGION[cell][t] as usize;
-        for &next in &REGIONS[t][r] {
+        // Cells without both values are passed over (the first cell has both).
+        for next in bits(REGION_CELLS[t][r] & holders) {
             if loop_[0] == next && loop_.len() >= 4 {
                 out.push(loop_.clone());
-            } else if !loop_.contains(&next) {
+            } else if inside & (1 << next) == 0 {
                 let pots = b.cands[next as usize];
-                if pots & both != both {
-                    continue;
-                }
                 ex = (ex | pots) & !both;
                 let card = pots.count_ones();
                 if card == 2 || ex.count_ones() == 1 || allowed > 0 {
                     let na = if card > 2 { allowed - 1 } else { allowed };
                     loop_.push(next);
-                    grow(b, pair, loop_, na, ex, t as i32, out);
+                    let inside = inside | 1 << next;
+                    grow(b, (both, holders), loop_, inside, na, ex, t as i32, out);
                     loop_.pop();
                 }
             }
@@ -337,7 +338,9 @@ pub(crate) fn loops(b: &Board, sink: &mut Sink) -> bool {
         let both = pots;
         let mut found = Vec::new();
         let mut path = vec![cell];
-        grow(b, (v1, v2), &mut path, 2, 0, -1, &mut found);
+        let holders = (0..81).fold(0u128, |m, c| m | u128::from(b.cands[c] & both == both) << c);
+        let start = 1 << cell;
+        grow(b, (both, holders), &mut path, start, 2, 0, -1, &mut found);
         for lp in found {
             if !valid_loop(&lp) {
                 continue;
