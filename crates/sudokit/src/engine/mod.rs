@@ -4,7 +4,9 @@
 //! asks (up to its limit, keeping the first or not, within its [`Budget`]) and return
 //! how many were found, the first one, and statistics. [`Engine::solve`] (the first
 //! solution) and [`Engine::count`] (a count alone; `limit = 2` is the uniqueness check)
-//! are built on it. Every engine's search runs in one frame (the `frame` module).
+//! are built on it. Every engine's search runs in one frame (the `frame` module). An
+//! engine that can search from a state with candidates removed (`generic`) also answers
+//! [`Engine::search_differing`], the generator's uniqueness test; the others say `None`.
 //!
 //! Engines never panic on bad puzzles: a puzzle with a conflict or no solution gives a
 //! count of 0. The CLI validates puzzles first ([`crate::Grid::validate`]) so that it can
@@ -173,6 +175,37 @@ pub trait Engine: Send + Sync + fmt::Debug {
     fn count(&self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
         Ok(self.search(puzzle, &Query::count(limit))?.count)
     }
+
+    /// Searches, as `query` asks, the solutions of `puzzle` that differ from `known`
+    /// (digits per cell, row-major) on at least one cell of `cells`; `None` when the
+    /// engine cannot, because it searches only from givens.
+    ///
+    /// For `cells = [c1, …, ck]` the solutions fall into `k` disjoint cases, the `i`-th
+    /// with `c1 … c(i-1)` holding their digits of `known` and `ci` another digit, each
+    /// searched from a state with one candidate removed. When `puzzle` with the digits
+    /// of `known` on `cells` filled in has exactly one solution, a count of one here is
+    /// the same answer as a count of two of `puzzle`, without finding that solution
+    /// first: the generator's uniqueness test. A cell outside the board is no place to
+    /// differ; an empty or out-of-range digit of `known` differs from every solution.
+    ///
+    /// ```
+    /// use sudokit::engine::{Engine, Generic, Query};
+    /// let puzzle: sudokit::Grid = "1...2...3...4...".parse().unwrap();
+    /// let known = Generic.solve(&puzzle).unwrap().solution.unwrap();
+    /// let all = Generic.count(&puzzle, 1000).unwrap();
+    /// let every: Vec<usize> = (0..16).collect();
+    /// let others = Generic.search_differing(&puzzle, known.cells(), &every, &Query::count(1000));
+    /// assert_eq!(others.unwrap().unwrap().count, all - 1);
+    /// ```
+    fn search_differing(
+        &self,
+        _puzzle: &Grid,
+        _known: &[u8],
+        _cells: &[usize],
+        _query: &Query,
+    ) -> Option<Result<Search, SolveError>> {
+        None
+    }
 }
 
 /// Picks the best engine for each puzzle's layout.
@@ -203,6 +236,17 @@ impl Engine for Auto {
         self.engine_for(puzzle.layout()).search(puzzle, query)
     }
 
+    fn search_differing(
+        &self,
+        puzzle: &Grid,
+        known: &[u8],
+        cells: &[usize],
+        query: &Query,
+    ) -> Option<Result<Search, SolveError>> {
+        self.engine_for(puzzle.layout())
+            .search_differing(puzzle, known, cells, query)
+    }
+
     fn rejects_clashes(&self, layout: &Layout) -> bool {
         self.engine_for(layout).rejects_clashes(layout)
     }
@@ -226,6 +270,13 @@ pub struct Budgeted<'e> {
     pub budget: Budget,
 }
 
+impl Budgeted<'_> {
+    /// `query` within this engine's budget as well as its own.
+    fn bound(&self, query: &Query) -> Query {
+        query.within(query.budget.and(self.budget))
+    }
+}
+
 impl Engine for Budgeted<'_> {
     fn name(&self) -> &'static str {
         self.engine.name()
@@ -236,8 +287,18 @@ impl Engine for Budgeted<'_> {
     }
 
     fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError> {
-        let budget = query.budget.and(self.budget);
-        self.engine.search(puzzle, &query.within(budget))
+        self.engine.search(puzzle, &self.bound(query))
+    }
+
+    fn search_differing(
+        &self,
+        puzzle: &Grid,
+        known: &[u8],
+        cells: &[usize],
+        query: &Query,
+    ) -> Option<Result<Search, SolveError>> {
+        self.engine
+            .search_differing(puzzle, known, cells, &self.bound(query))
     }
 
     fn rejects_clashes(&self, layout: &Layout) -> bool {

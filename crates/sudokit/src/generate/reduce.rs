@@ -22,13 +22,21 @@
 //!   c(i-1)` given and `S`'s digit excluded at `ci`; each is smaller than counting the
 //!   solutions of the puzzle to two, which has to find `S` first
 //!   (`engine::fast::differs_on`).
-//! - **Any other board or engine** (`Givens`): the engine counts solutions to two.
+//! - **Any other board or engine** (`Givens`): the same exact test, asked of the
+//!   engine through [`Engine::search_differing`] when it can search from a state with
+//!   candidates removed (`generic`, and `auto` where it picks `generic`): one search
+//!   per removed cell, from the puzzle's propagated state with `S`'s digit removed
+//!   there, guessing `S`'s digits first so that a second solution close to `S` shows
+//!   early. An engine that searches only from givens, and a grid that is not a full
+//!   valid solution (where no puzzle has exactly one solution to start from), count
+//!   solutions to two.
 //!
-//! Both paths make the same decisions, so a seed gives the same puzzles whichever runs.
+//! Every test makes the decisions counting would, so a seed gives the same puzzles
+//! whichever runs.
 //! How many removals each test settles: `docs/perf/generate.md`.
 
 use crate::candidates::bit;
-use crate::engine::{Engine, Fast};
+use crate::engine::{Engine, Fast, Query};
 use crate::generate::classic::{self, Classic};
 use crate::generate::{GenerateError, Removable, Rng};
 use crate::grid::Grid;
@@ -130,6 +138,10 @@ struct Givens<'a> {
     /// Per unit (indexed as [`Layout::units`]): the digits given in it.
     units: Vec<u64>,
     clues: usize,
+    /// Whether `solution` is a full grid without a clash, so that the puzzle keeps
+    /// exactly one solution from the start and removals can be decided by
+    /// [`Engine::search_differing`].
+    exact: bool,
     /// Answers when singles do not.
     engine: &'a dyn Engine,
     /// Scratch space for [`Givens::refilled_by_singles`].
@@ -144,6 +156,7 @@ impl<'a> Givens<'a> {
             puzzle: solution.clone(),
             units: vec![all; solution.layout().units().len()],
             clues: solution.clue_count(),
+            exact: solution.clue_count() == solution.cells().len() && solution.validate().is_ok(),
             engine,
             pending: Vec::new(),
         }
@@ -192,6 +205,24 @@ impl<'a> Givens<'a> {
         })
     }
 
+    /// With `group` just cleared: whether the puzzle still has one solution, asked as
+    /// whether a solution differs from the grid on `group` when the engine can search
+    /// from candidates, else by counting to two (see the module docs).
+    fn stays_unique(&self, group: &[usize]) -> Result<bool, GenerateError> {
+        if self.exact {
+            let differing = self.engine.search_differing(
+                &self.puzzle,
+                self.solution.cells(),
+                group,
+                &Query::count(1),
+            );
+            if let Some(found) = differing {
+                return Ok(found?.count == 0);
+            }
+        }
+        is_unique(&self.puzzle, self.engine)
+    }
+
     /// With `group` just cleared: whether singles put every cell of it back. The
     /// givens are left as they were.
     fn refilled_by_singles(&mut self, group: &[usize]) -> bool {
@@ -237,7 +268,7 @@ impl Removable for Givens<'_> {
         for &c in group {
             self.set(c, false);
         }
-        let unique = self.refilled_by_singles(group) || is_unique(&self.puzzle, self.engine)?;
+        let unique = self.refilled_by_singles(group) || self.stays_unique(group)?;
         if unique {
             self.clues -= group.len();
         } else {
@@ -252,7 +283,7 @@ impl Removable for Givens<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Auto, Generic};
+    use crate::engine::{Auto, Generic, Search, SolveError};
     use crate::generate::{full_grid, Symmetry};
 
     /// The 9×9 fast path (unavoidable sets, then searches that exclude the removed
@@ -277,6 +308,61 @@ mod tests {
             assert!(classic(&solution, &Auto).is_some());
             assert!(classic(&solution, &Generic).is_none());
         }
+    }
+
+    /// The generic engine's searches alone, without its search from candidates: a
+    /// reduction with it counts solutions to two for every removal singles leave open.
+    #[derive(Debug)]
+    struct Counting;
+
+    impl Engine for Counting {
+        fn name(&self) -> &'static str {
+            "counting"
+        }
+
+        fn supports(&self, _layout: &Layout) -> bool {
+            true
+        }
+
+        fn search(&self, puzzle: &Grid, query: &Query) -> Result<Search, SolveError> {
+            Generic.search(puzzle, query)
+        }
+    }
+
+    /// On 4×4, 6×6, 8×8, 12×12 and 16×16 (and 25×25 down to a clue target), the search
+    /// for a solution that differs on the removed cells makes the same decisions as
+    /// counting to two: from the same grid and random stream, both reductions give the
+    /// same puzzle, for every symmetry, with and without the strict pass.
+    #[test]
+    fn differing_search_decides_as_counting_does() {
+        let mut rng = Rng::new(9);
+        for (n, rounds) in [(4, 30), (6, 30), (8, 20), (12, 9), (16, 6), (25, 1)] {
+            let layout = Layout::classic(n).unwrap();
+            for i in 0..rounds {
+                let symmetry = Symmetry::ALL[i % Symmetry::ALL.len()];
+                let removal = Removal {
+                    target_clues: (n == 25).then_some(360),
+                    strict_minimal: i % 3 == 1,
+                };
+                let solution = full_grid(&layout, &Generic, &mut rng).unwrap();
+                let orbits = symmetry.orbits(n);
+                let counted = reduce(&solution, &orbits, removal, &Counting, &mut rng.clone());
+                let searched = reduce(&solution, &orbits, removal, &Generic, &mut rng).unwrap();
+                assert_eq!(
+                    counted.unwrap(),
+                    searched,
+                    "{n}×{n} {symmetry:?} {removal:?}"
+                );
+            }
+        }
+        let grid = full_grid(&Layout::classic(6).unwrap(), &Generic, &mut rng).unwrap();
+        let query = Query::first();
+        assert!(Generic
+            .search_differing(&grid, grid.cells(), &[0], &query)
+            .is_some());
+        assert!(Counting
+            .search_differing(&grid, grid.cells(), &[0], &query)
+            .is_none());
     }
 
     /// A grid that is not a full valid solution takes the counting path, as on any

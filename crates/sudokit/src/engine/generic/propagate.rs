@@ -52,6 +52,13 @@ pub(super) struct Board {
     pub open: usize,
 }
 
+impl Board {
+    /// Whether the open `cell` may still hold digit `d` (`1..=` the board size).
+    pub fn allows(&self, cell: usize, d: u8) -> bool {
+        self.cands[cell] & (1 << (d - 1)) != 0
+    }
+}
+
 /// Cells a unit shares with another unit `to`: their positions in both units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Crossing {
@@ -135,6 +142,11 @@ impl<'a> Propagator<'a> {
             deep_units: Vec::with_capacity(units.len()),
         };
         (prop, board)
+    }
+
+    /// The board size (digits per unit).
+    pub fn size(&self) -> usize {
+        self.n
     }
 
     /// Enters the given digits of `cells` (0 = open) on the empty board `s` and
@@ -518,10 +530,11 @@ impl<'a> Propagator<'a> {
         self.crossing_start = start;
     }
 
-    /// The next guess on an open board: the first candidate of the open cell with the
-    /// fewest, or the first place of the unit digit with the fewest places when that
-    /// is fewer still.
-    pub fn choose(&self, s: &Board) -> (usize, u8) {
+    /// The next guess on an open board: a candidate of the open cell with the fewest,
+    /// or a place of the unit digit with the fewest places when that is fewer still.
+    /// The candidate or place is the one `prefer` (a digit per cell) has when it is
+    /// still open, else the first.
+    pub fn choose(&self, s: &Board, prefer: Option<&[u8]>) -> (usize, u8) {
         let mut best_cell = usize::MAX;
         let mut best_n = u32::MAX;
         for (cell, &m) in s.cands.iter().enumerate() {
@@ -534,6 +547,7 @@ impl<'a> Propagator<'a> {
                 }
             }
         }
+        let preferred = |cell: usize| prefer.and_then(|p| p.get(cell)).copied().unwrap_or(0);
         if best_n > 2 {
             let mut best_place = usize::MAX;
             for (i, &p) in s.places.iter().enumerate() {
@@ -548,11 +562,19 @@ impl<'a> Propagator<'a> {
             }
             if best_place != usize::MAX {
                 let (u, d) = (best_place / self.n, best_place % self.n);
-                let pos = s.places[best_place].trailing_zeros() as usize;
-                return (self.layout.units()[u].cells[pos], d as u8 + 1);
+                let cells = &self.layout.units()[u].cells;
+                let places = s.places[best_place];
+                let pos = (0..cells.len())
+                    .find(|&pos| places & (1 << pos) != 0 && preferred(cells[pos]) == d as u8 + 1)
+                    .unwrap_or(places.trailing_zeros() as usize);
+                return (cells[pos], d as u8 + 1);
             }
         }
-        let d = s.cands[best_cell].trailing_zeros() as u8 + 1;
+        let m = s.cands[best_cell];
+        let d = match preferred(best_cell) {
+            p @ 1.. if usize::from(p) <= self.n && m & (1 << (p - 1)) != 0 => p,
+            _ => m.trailing_zeros() as u8 + 1,
+        };
         (best_cell, d)
     }
 }
@@ -645,11 +667,11 @@ mod tests {
         let nine = Layout::classic(9).unwrap();
         // Digit 1 has two places in row 1, every cell has eight or nine candidates.
         let (prop, board) = shaped(&nine, &each(2..9, &[1]));
-        assert_eq!(prop.choose(&board), (0, 1));
+        assert_eq!(prop.choose(&board, None), (0, 1));
         // A cell with two candidates ties with the two places and wins.
         let mut removed = each(2..9, &[1]);
         removed.extend(each([40], &[1, 2, 3, 4, 5, 6, 7]));
         let (prop, board) = shaped(&nine, &removed);
-        assert_eq!(prop.choose(&board), (40, 8));
+        assert_eq!(prop.choose(&board, None), (40, 8));
     }
 }
