@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use serde_json::{json, Value};
+use sudokit::logic::{Order, Solver, TechniqueSet};
 use sudokit::Grid;
 
 const PUZZLE: &str =
@@ -152,7 +153,8 @@ fn answers_every_route_as_the_library_does() {
 
     let (status, v) = post(port, "/api/rate", &json!({ "puzzle": PUZZLE }));
     assert_eq!(status, 200);
-    let solver = sudokit::logic::Solver::new(sudokit::logic::TechniqueSet::all()).explain(false);
+    // The server rates in HoDoKu's order, as the command does by default.
+    let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku).explain(false);
     let d = sudokit::rating::rate(&puzzle, &solver);
     assert_eq!(v["difficulty"], serde_json::to_value(&d).unwrap());
 
