@@ -12,20 +12,21 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use sudokit::engine::Budget;
-use sudokit::logic::{Outcome, Solver, Step, TechniqueSet};
+use sudokit::logic::{Order, Outcome, Solver, Step, TechniqueSet};
 use sudokit::rating::{check_unique_within, rate_unique, Difficulty};
 use sudokit::serate::{self, SeError, SeReport, SeStep};
 use sudokit::{Candidates, Grid, SolutionsError};
 
 use crate::errors::{Failure, GaveUp};
 
-/// The solver with every implemented technique; `explain` says whether steps carry
-/// their sentence (the rater does not need them).
+/// The solver with every implemented technique in HoDoKu's order, as the command's
+/// default; `explain` says whether steps carry their sentence (the rater does not need
+/// them).
 pub fn solver(explain: bool) -> &'static Solver {
     static EXPLAINING: OnceLock<Solver> = OnceLock::new();
     static QUIET: OnceLock<Solver> = OnceLock::new();
     let cell = if explain { &EXPLAINING } else { &QUIET };
-    cell.get_or_init(|| Solver::new(TechniqueSet::all()).explain(explain))
+    cell.get_or_init(|| Solver::with_order(TechniqueSet::all(), Order::Hodoku).explain(explain))
 }
 
 /// Which techniques the solver may use, chosen as the command line does: `techniques`
@@ -61,7 +62,7 @@ impl Selection {
             self.uniqueness,
         )
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(f(&Solver::new(set).explain(explain)))
+        Ok(f(&Solver::with_order(set, Order::Hodoku).explain(explain)))
     }
 }
 
@@ -70,9 +71,9 @@ impl Selection {
 ///
 /// >>> step = sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").hint()
 /// >>> step.technique, step.rating
-/// ('Hidden Single', 1.2)
+/// ('Naked Single', 2.3)
 /// >>> step.placements
-/// [(1, 1, 6)]
+/// [(4, 5, 4)]
 #[pyclass(module = "sudokit", name = "Step", frozen)]
 pub struct PyStep {
     step: Step,
@@ -156,7 +157,7 @@ impl PyStep {
 ///
 /// >>> r = sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").rate()
 /// >>> r
-/// Rating(er=1.2, ep=1.2, ed=1.2, level='easy', hardest='Hidden Single', solved=True)
+/// Rating(er=2.3, ep=2.3, ed=2.3, level='easy', hardest='Naked Single', solved=True)
 /// >>> r.score > 0, r.steps > 40
 /// (True, True)
 #[pyclass(module = "sudokit", name = "Rating", frozen, get_all)]

@@ -153,7 +153,7 @@ impl PyPuzzle {
     /// ``explain`` and ``rate``.
     ///
     /// >>> sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").hint().text
-    /// 'Hidden Single: r2c2=6 (the only place for 6 in box 1)'
+    /// 'Naked Single: r5c6=4 (the only candidate left in the cell)'
     #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true, time_limit = None))]
     fn hint(
         slf: &Bound<'_, Self>,
@@ -172,7 +172,7 @@ impl PyPuzzle {
     ///
     /// >>> steps = sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").explain()
     /// >>> len(steps) > 40, sorted({s.technique for s in steps})
-    /// (True, ['Full House', 'Hidden Single'])
+    /// (True, ['Full House', 'Naked Single'])
     ///
     /// ``scale="se"`` gives Sudoku Explainer's path instead (``SeStep`` objects).
     #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true, scale = "hodoku", time_limit = None))]

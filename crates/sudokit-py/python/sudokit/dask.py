@@ -268,7 +268,7 @@ def rate(
     >>> frame = pd.DataFrame({"puzzle": [easy, "." * 81]})
     >>> sudokit.dask.rate(frame, column="puzzle")[["er", "level", "error"]]
          er level                                      error
-    0   1.2  easy                                       <NA>
+    0   2.3  easy                                       <NA>
     1  <NA>  <NA>  MultipleSolutions: more than one solution
     """
     options = dict(techniques=techniques, without=without, uniqueness=uniqueness, size=size)

@@ -10,9 +10,10 @@ test_that("ratings come as a data frame on both scales", {
   expect_s3_class(r, "data.frame")
   expect_named(r, c("er", "ep", "ed", "level", "score", "hardest", "steps", "solved"))
   expect_equal(rownames(r), c("easy", "hard"))
-  expect_equal(as.character(r$level), c("easy", "hard"))
+  # HoDoKu's levels, as the command gives them by default.
+  expect_equal(as.character(r$level), c("easy", "medium"))
   expect_true(is.ordered(r$level))
-  expect_equal(r$er[1], 1.2)
+  expect_equal(r$er[1], 2.3)
   expect_true(r$er[2] > r$er[1] && r$score[2] > r$score[1])
   expect_true(all(r$ed <= r$ep & r$ep <= r$er))
   expect_warning(bad <- sudoku_rate(c(p[[1]], "11..............")),
@@ -47,7 +48,7 @@ test_that("a hint is the first step of the explanation", {
   first <- steps[steps$step == 1L, ]
   expect_equal(hints$text, first$text)
   expect_equal(hints$technique, first$technique)
-  expect_match(hints$text[1], "^Hidden Single: r[0-9]c[0-9]=[0-9]")
+  expect_match(hints$text[1], "^Naked Single: r[0-9]c[0-9]=[0-9]")
   expect_equal(nrow(sudoku_hint(sudoku_solve(p[1]))), 0L)
 })
 

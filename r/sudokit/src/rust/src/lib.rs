@@ -21,19 +21,19 @@ use extendr_api::Result;
 use sudokit::engine::{self, Engine};
 use sudokit::format::{read, ReadOptions};
 use sudokit::generate::{Generator, Options as GenerateOptions, SymmetryChoice};
-use sudokit::logic::{Level, Outcome, Solver, TechniqueSet};
+use sudokit::logic::{Level, Order, Outcome, Solver, TechniqueSet};
 use sudokit::{Candidates, Grid, Layout};
 
 use batch::{or_error, or_na, strings, texts, Report};
 use failure::Failure;
 
-/// The logic solver with every technique; `explain` says whether steps carry their
-/// sentence (the rater does not need them).
+/// The logic solver with every technique in HoDoKu's order, as the command's default;
+/// `explain` says whether steps carry their sentence (the rater does not need them).
 fn solver(explain: bool) -> &'static Solver {
     static EXPLAINING: OnceLock<Solver> = OnceLock::new();
     static QUIET: OnceLock<Solver> = OnceLock::new();
     let cell = if explain { &EXPLAINING } else { &QUIET };
-    cell.get_or_init(|| Solver::new(TechniqueSet::all()).explain(explain))
+    cell.get_or_init(|| Solver::with_order(TechniqueSet::all(), Order::Hodoku).explain(explain))
 }
 
 /// The reading options for `size` (0: infer).
