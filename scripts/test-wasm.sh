@@ -24,7 +24,7 @@ sample="$expected/sample.txt"
     take 17_clue 80
     take top1465 50
     take serg_multi 30
-    take hardest_1106 20
+    take hardest_1106 4
     take 4x4 6
     take 6x6 6
     take 16x16 6
