@@ -227,11 +227,7 @@ impl Search<'_> {
         let here = &g.nodes[last as usize];
         let start = self.path[0].0;
         let start_cell = g.nodes[start as usize].cell();
-        let next: &[u32] = if strong {
-            &g.strong[last as usize]
-        } else {
-            &g.weak[last as usize]
-        };
+        let next = g.links(last as usize, !strong);
         for &b in next {
             let nb = &g.nodes[b as usize];
             let same_cell = nb.cell() == here.cell();
@@ -447,7 +443,7 @@ fn walk(
         let s = order[head];
         head += 1;
         let (node, on) = ((s / 2) as usize, s % 2 == 1);
-        let next = if on { &g.weak[node] } else { &g.strong[node] };
+        let next = g.links(node, on);
         for &b in next {
             let t = 2 * b + u32::from(!on);
             if parent[t as usize] == u32::MAX {
@@ -488,7 +484,7 @@ fn walk_simple(g: &Graph, premise: u32, parent: &mut [u32], order: &mut Vec<u32>
             }
         }
         let (node, on) = ((s / 2) as usize, s % 2 == 1);
-        let next = if on { &g.weak[node] } else { &g.strong[node] };
+        let next = g.links(node, on);
         for &b in next {
             let t = 2 * b + u32::from(!on);
             let cell = g.nodes[b as usize].cell();

@@ -200,11 +200,7 @@ impl<'a> Forcer<'a> {
                 }
                 return out;
             }
-            let next = if is_on {
-                &g.weak[node]
-            } else {
-                &g.strong[node]
-            };
+            let next = g.links(node, is_on);
             for &b in next {
                 let t = 2 * b + u32::from(!is_on);
                 if parent[t as usize] == u32::MAX {

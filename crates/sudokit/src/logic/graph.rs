@@ -49,10 +49,13 @@ impl Node {
 pub(crate) struct Graph {
     /// Every node: candidates first (by cell, then digit), then group nodes.
     pub nodes: Vec<Node>,
-    /// Nodes that cannot be true together with each node (`on → off`).
-    pub weak: Vec<Vec<u32>>,
+    /// Nodes that cannot be true together with node `i` (`on → off`):
+    /// `weak_links[weak_start[i]..weak_start[i + 1]]`, one flat list for the whole graph.
+    weak_links: Vec<u32>,
+    /// Where each node's weak links start in `weak_links`, and their end.
+    weak_start: Vec<u32>,
     /// Nodes that must be true when each node is false (`off → on`).
-    pub strong: Vec<Vec<u32>>,
+    strong: Vec<Vec<u32>>,
     /// The node of candidate `(cell, digit)`: index `cell * n + digit - 1`.
     index: Vec<u32>,
     /// The board size.
@@ -78,7 +81,8 @@ impl Graph {
         let n = l.size();
         let mut g = Graph {
             nodes: Vec::new(),
-            weak: Vec::new(),
+            weak_links: Vec::new(),
+            weak_start: Vec::new(),
             strong: Vec::new(),
             index: vec![NONE; l.cell_count() * n],
             n,
@@ -98,11 +102,51 @@ impl Graph {
         if grouped {
             g.add_groups(c);
         }
-        g.weak = vec![Vec::new(); g.nodes.len()];
         g.strong = vec![Vec::new(); g.nodes.len()];
-        g.link_cells(c);
-        g.link_units(c);
+        let mut weak = Vec::new();
+        g.link_cells(c, &mut weak);
+        g.link_units(c, &mut weak);
+        g.set_weak(&weak);
         g
+    }
+
+    /// The nodes that cannot be true together with node `i`.
+    pub fn weak(&self, i: usize) -> &[u32] {
+        &self.weak_links[self.weak_start[i] as usize..self.weak_start[i + 1] as usize]
+    }
+
+    /// The nodes that must be true when node `i` is false.
+    pub fn strong(&self, i: usize) -> &[u32] {
+        &self.strong[i]
+    }
+
+    /// The links out of node `i` when it is true (weak) or false (strong).
+    pub fn links(&self, i: usize, on: bool) -> &[u32] {
+        if on {
+            self.weak(i)
+        } else {
+            self.strong(i)
+        }
+    }
+
+    /// Stores the weak links `(from, to)`, kept in the order they were found for each
+    /// node, as one flat list (a stable counting sort by `from`).
+    fn set_weak(&mut self, weak: &[(u32, u32)]) {
+        let mut start = vec![0u32; self.nodes.len() + 1];
+        for &(a, _) in weak {
+            start[a as usize + 1] += 1;
+        }
+        for i in 0..self.nodes.len() {
+            start[i + 1] += start[i];
+        }
+        let mut next = start.clone();
+        let mut links = vec![0u32; weak.len()];
+        for &(a, b) in weak {
+            links[next[a as usize] as usize] = b;
+            next[a as usize] += 1;
+        }
+        self.weak_links = links;
+        self.weak_start = start;
     }
 
     /// Group nodes: the candidates of a digit where a box meets a row or column, when
@@ -136,7 +180,7 @@ impl Graph {
     }
 
     /// Links inside each cell: weak between any two digits, strong in a bivalue cell.
-    fn link_cells(&mut self, c: &Candidates) {
+    fn link_cells(&mut self, c: &Candidates, weak: &mut Vec<(u32, u32)>) {
         for cell in 0..c.layout().cell_count() {
             if c.value(cell) != 0 {
                 continue;
@@ -146,7 +190,7 @@ impl Graph {
                 let na = self.index[cell * self.n + a as usize - 1];
                 for &b in ds.iter().filter(|&&b| b != a) {
                     let nb = self.index[cell * self.n + b as usize - 1];
-                    self.weak[na as usize].push(nb);
+                    weak.push((na, nb));
                     if ds.len() == 2 {
                         self.strong[na as usize].push(nb);
                     }
@@ -157,7 +201,7 @@ impl Graph {
 
     /// Links between nodes of one digit: weak when disjoint and seeing each other,
     /// strong when together they hold the digit's every candidate in some unit.
-    fn link_units(&mut self, c: &Candidates) {
+    fn link_units(&mut self, c: &Candidates, weak: &mut Vec<(u32, u32)>) {
         let l = c.layout();
         let n = self.n;
         let first_group = self.nodes.iter().take_while(|x| !x.is_group()).count();
@@ -166,31 +210,37 @@ impl Graph {
             for &p in l.peers(cell) {
                 let b = self.index[p * n + d as usize - 1];
                 if b != NONE {
-                    self.weak[a].push(b);
+                    weak.push((a as u32, b));
                 }
             }
         }
-        let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
-        for (i, node) in self.nodes.iter().enumerate() {
-            by_digit[node.digit as usize].push(i);
-        }
+        let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
         for gi in first_group..self.nodes.len() {
-            for &b in &by_digit[self.nodes[gi].digit as usize] {
-                let (ng, nb) = (&self.nodes[gi], &self.nodes[b]);
-                if b == gi {
-                    continue;
+            groups_of[self.nodes[gi].digit as usize].push(gi);
+        }
+        // A node linked to a group lies among the peers of the group's first cell, so
+        // only those are tried; candidates come before groups, each in node order.
+        for gi in first_group..self.nodes.len() {
+            let ng = &self.nodes[gi];
+            let d = ng.digit as usize;
+            for &p in l.peers(ng.cell()) {
+                let b = self.index[p * n + d - 1];
+                if b != NONE && ng.cells[1..].iter().all(|&x| sees(l, x, p)) {
+                    weak.push((gi as u32, b));
+                    weak.push((b, gi as u32));
                 }
+            }
+            for &b in &groups_of[d] {
+                let nb = &self.nodes[b];
                 let disjoint = ng.cells.iter().all(|x| !nb.cells.contains(x));
-                if disjoint
+                if b != gi
+                    && disjoint
                     && ng
                         .cells
                         .iter()
                         .all(|&x| nb.cells.iter().all(|&y| sees(l, x, y)))
                 {
-                    self.weak[gi].push(b as u32);
-                    if b < first_group {
-                        self.weak[b].push(gi as u32);
-                    }
+                    weak.push((gi as u32, b as u32));
                 }
             }
         }
@@ -315,12 +365,12 @@ mod tests {
         let c = Candidates::from_grid(&g);
         let graph = Graph::build(&c, true);
         for (i, node) in graph.nodes.iter().enumerate() {
-            for &j in &graph.strong[i] {
+            for &j in graph.strong(i) {
                 let other = &graph.nodes[j as usize];
                 // A strong link is symmetric and, between cells, also weak.
-                assert!(graph.strong[j as usize].contains(&(i as u32)));
+                assert!(graph.strong(j as usize).contains(&(i as u32)));
                 if node.digit == other.digit {
-                    assert!(graph.weak[i].contains(&j), "{node:?} {other:?}");
+                    assert!(graph.weak(i).contains(&j), "{node:?} {other:?}");
                 } else {
                     assert_eq!(node.cells, other.cells);
                     assert_eq!(c.mask(node.cell()).count_ones(), 2);
