@@ -123,13 +123,15 @@ fn a_budget_that_does_not_run_out_changes_nothing() {
     }
 }
 
-/// The chain finders find their library case's step, and nothing once the deadline
-/// in their options has passed.
+/// The chain finders (ALS-Chain among them) find their library case's step, and
+/// nothing once the deadline in their options has passed.
 #[test]
 fn chain_finders_stop_at_a_passed_deadline() {
     let cases = [
         ":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5::742::5",
         ":0708-1:5:+2......69+98..2.13+7+71.....+24..+9....+5..4...9.7.+5671+329+4+8+6.1....8+33......+9+6+4+9867+32+15::513 523 533 572 582::9",
+        // ALS-Chain, whose search can visit tens of millions of chains in one call.
+        ":0903-1:7:..7..5..4+5......16+4.....5..3..9....+58.4+5......56378+1+4.+7+4+5+8+32+961+1+8346925+7..91+5+7+4..:212 612 215 318 225 232 235 636 338 339 145 357 258 259:758::",
     ];
     for line in cases {
         let case: Case = line.parse().unwrap();

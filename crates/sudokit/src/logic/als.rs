@@ -18,7 +18,9 @@
 //!   the other); `z` common to the ends, not one of their RCs, is in one of the ends.
 //!   As HoDoKu's solver does, chains are searched depth first over links to later ALS
 //!   only (the ALS in HoDoKu's order, see `Alses::collect`), up to [`MAX_CHAIN`] ALS;
-//!   a start none of whose digits could go anywhere is skipped.
+//!   a start none of whose digits could go anywhere is skipped. The search can visit
+//!   tens of millions of chains on one state, so it looks at
+//!   [`FindOptions::deadline`] as it goes and stops once it has passed.
 //! - **Death Blossom**: a stem cell each of whose digits `d` has an ALS (a petal) whose
 //!   every `d` sees the stem; a digit `z` of every petal, not in the stem, is in one of
 //!   them. Petals may overlap. The choice of petals stops as soon as no digit has a
@@ -414,8 +416,13 @@ pub fn als_chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
         arcs: Vec::new(),
         used: vec![false; alses.list.len()],
         found: Vec::new(),
+        nodes: 0,
+        stopped: false,
     };
     for start in 0..alses.list.len() as u32 {
+        if search.stopped || opts.expired() {
+            break;
+        }
         search.chain.push(start);
         search.used[start as usize] = true;
         let a = &alses.list[start as usize];
@@ -451,13 +458,25 @@ struct ChainSearch<'a> {
     arcs: Vec<Mask>,
     used: Vec<bool>,
     found: Vec<Found>,
+    /// Chains extended so far, to look at the clock every [`CLOCK_EVERY`] of them.
+    nodes: u64,
+    /// Whether the deadline passed: the search unwinds.
+    stopped: bool,
 }
+
+/// Chain extensions between two looks at the deadline (one search can take billions).
+const CLOCK_EVERY: u64 = 1 << 16;
 
 impl ChainSearch<'_> {
     /// Adds ALS `next` over a link whose actual RC is `arc`, checks the chain and goes
     /// on from it.
     fn step(&mut self, next: u32, arc: Mask) {
-        if self.used[next as usize] {
+        if self.used[next as usize] || self.stopped {
+            return;
+        }
+        self.nodes += 1;
+        if self.nodes % CLOCK_EVERY == 0 && self.opts.expired() {
+            self.stopped = true;
             return;
         }
         self.chain.push(next);
