@@ -12,11 +12,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::pipeline;
 
-/// Puzzles between two moves of the progress bar when one thread does everything.
-const BAR_EVERY: usize = 64;
+/// Batches shorter than this (in lines) get no progress bar.
+pub const PROGRESS_MIN: usize = 20_000;
 
-/// Batches shorter than this get no progress bar.
-const PROGRESS_MIN: usize = 20_000;
+/// The same for jobs that can take seconds a puzzle (logic, ratings): every batch of
+/// more than one line.
+pub const SLOW_PROGRESS_MIN: usize = 2;
 
 /// The most threads per core a command runs: more only adds switching between them,
 /// and memory for their stacks (a million threads asked for took half a minute to
@@ -45,14 +46,9 @@ pub fn pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
     }
 }
 
-/// A progress bar on standard error, hidden when it is not a terminal or the batch
-/// is short.
-pub fn progress(len: usize, what: &str) -> ProgressBar {
-    progress_from(len, what, PROGRESS_MIN)
-}
-
-/// A progress bar as [`progress`], shown from `min` items on (slow jobs want it for
-/// shorter batches).
+/// A progress bar on standard error for `len` items, hidden when it is not a terminal
+/// or the batch has fewer than `min` items ([`PROGRESS_MIN`] for fast jobs,
+/// [`SLOW_PROGRESS_MIN`] for slow ones).
 pub fn progress_from(len: usize, what: &str, min: usize) -> ProgressBar {
     if len < min || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
@@ -64,6 +60,8 @@ pub fn progress_from(len: usize, what: &str, min: usize) -> ProgressBar {
         ))
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    // Drawn at once, so that even a batch done within the first tick shows it.
+    bar.tick();
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
 }
@@ -72,7 +70,8 @@ pub fn progress_from(len: usize, what: &str, min: usize) -> ProgressBar {
 /// input order and moving `bar` to `position` of the last item written now and then.
 ///
 /// With one thread the calling thread takes the items one at a time: read, solve,
-/// write, so that a batch holds one puzzle at once. With more, worker threads read and
+/// write, so that a batch holds one puzzle at once; a bar that shows moves after every
+/// item (it draws a few times a second at most). With more, worker threads read and
 /// solve chunks of items and the calling thread writes them in order
 /// ([`pipeline::map_ordered`]).
 pub fn run_ordered<I, T, R, J, S>(
@@ -92,14 +91,12 @@ where
     S: FnMut(&T, R) -> anyhow::Result<()>,
 {
     if threads <= 1 {
-        let mut since = 0;
+        let shown = !bar.is_hidden();
         for item in items {
             let result = job(&item);
             sink(&item, result)?;
-            since += 1;
-            if since == BAR_EVERY {
+            if shown {
                 bar.set_position(position(&item) as u64);
-                since = 0;
             }
         }
     } else {

@@ -9,6 +9,7 @@ use sudokit::engine::Budget;
 use sudokit::format::OutputFormat;
 use sudokit::{ReadOptions, Stats};
 
+use crate::batch;
 use crate::driver::Settings;
 use crate::record::RecordArgs;
 
@@ -60,6 +61,7 @@ impl RunArgs {
             threads: self.threads,
             stats: self.stats,
             records,
+            progress_min: batch::PROGRESS_MIN,
         }
     }
 }

@@ -52,6 +52,9 @@ pub struct Settings<'a> {
     pub stats: bool,
     /// The record options.
     pub records: &'a RecordArgs,
+    /// The batch length, in lines, from which a terminal shows a progress bar
+    /// ([`batch::PROGRESS_MIN`], or [`batch::SLOW_PROGRESS_MIN`] for slow jobs).
+    pub progress_min: usize,
 }
 
 /// Runs a batch: `job` computes a result per puzzle (in parallel); `sink` writes its
@@ -107,7 +110,8 @@ where
     } else {
         Vec::new()
     };
-    let bar = batch::progress(starts.last().copied().unwrap_or(0), "lines");
+    let lines = starts.last().copied().unwrap_or(0);
+    let bar = batch::progress_from(lines, "lines", settings.progress_min);
     let position = |item: &Item<'_>| starts.get(item.text).map_or(0, |s| s + item.line);
     let mut id = String::new();
     let items = input::items(texts, opts)

@@ -14,6 +14,7 @@ use sudokit::logic::{Order, Solver, TechniqueSet};
 use sudokit::rating::{check_unique_state, check_unique_within};
 use sudokit::{Candidates, Grid, ReadOptions, SolutionsError};
 
+use crate::batch;
 use crate::common::{Tally, TimeLimitArg};
 use crate::driver::{drive_texts, fail, Settings};
 use crate::input::{self, Item, Text, Unreadable};
@@ -132,6 +133,7 @@ impl StateArgs {
             threads: None,
             stats: false,
             records: &RecordArgs::default(),
+            progress_min: batch::SLOW_PROGRESS_MIN,
         };
         drive_texts(&texts, &unreadable, &opts, settings, job, sink)
     }

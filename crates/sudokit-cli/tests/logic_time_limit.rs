@@ -110,3 +110,34 @@ fn a_limit_that_does_not_run_out_changes_nothing() {
         );
     }
 }
+
+/// Runs `sudokit ARGS` on a terminal (util-linux's `script` gives it one) and returns
+/// what the terminal showed.
+fn on_a_terminal(args: &str) -> String {
+    let bin = env!("CARGO_BIN_EXE_sudokit");
+    let out = std::process::Command::new("script")
+        .args(["-qec", &format!("{bin} {args}"), "/dev/null"])
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .output()
+        .expect("util-linux's `script` (Debian package bsdutils) runs");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn slow_jobs_show_their_progress_on_a_terminal_from_two_lines() {
+    let dir = std::env::temp_dir().join(format!("sudokit-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three.txt");
+    std::fs::write(&file, format!("{HARD1}\n{HARD1}\n{HARD1}\n")).unwrap();
+    let path = file.to_str().unwrap();
+    for cmd in ["rate -j1", "rate -j2", "explain"] {
+        let shown = on_a_terminal(&format!("{cmd} {path}"));
+        assert!(shown.contains("/3 lines"), "{cmd}: {shown}");
+    }
+    // A fast job shows none for a short batch, nor does a slow one off a terminal.
+    assert!(!on_a_terminal(&format!("solve {path}")).contains(" lines"));
+    let out = sudokit(&["rate", path], "");
+    assert!(!text(&out.stderr).contains(" lines"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -8,6 +8,7 @@ use sudokit::format::pencilmark;
 use sudokit::rating::{rate_unique, rate_unique_state, Difficulty};
 use sudokit::serate::{self, SeError, SeRating};
 
+use crate::batch;
 use crate::common::{InputArgs, TimeLimitArg};
 use crate::driver::{drive_texts, Settings};
 use crate::input;
@@ -33,6 +34,7 @@ path, 9×9 only, else `-`), or `unrated after 10s` when --time-limit ran out fir
 costs far more than the rest on hard puzzles (seconds to minutes each). --json prints
 one JSON object per puzzle (with `se` under --se); --output jsonl one record per puzzle
 with id, input, the difficulty's fields (and `se`) and time.
+On a terminal a progress bar on stderr counts the lines of input done.
 Input as for `solve`, and pencilmark grids and Sukaku lines as for `hint`. Puzzles that
 cannot be read or have not exactly one solution get a marker line `error: malformed`,
 `error: invalid`, `error: no solution` or `error: multiple solutions` (logic that
@@ -85,6 +87,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             threads: args.threads,
             stats: false,
             records: &args.records,
+            progress_min: batch::SLOW_PROGRESS_MIN,
         },
         |item| -> Result<(String, Difficulty, Se), Unusable> {
             // The time limit is per puzzle: its clock starts here.
