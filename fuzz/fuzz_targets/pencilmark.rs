@@ -3,16 +3,17 @@
 //!
 //! Invariants: no panic in `looks_like`, `read` or the error messages; a state read is
 //! written back by both writers (grid and Sukaku line) and reads back as itself; the
-//! logic solver (hint and a full rating run) takes any state read without panicking;
-//! on a state with exactly one solution (`check_unique_state`) it ends on that solution
-//! (a full valid grid from the state's candidates) or stuck with the solution still
-//! there, never in a contradiction.
+//! logic solver (hint and a full rating run, with `fuzzed_techniques`) takes any state
+//! read without panicking; on a state with exactly one solution (`check_unique_state`)
+//! it ends on that solution (a full valid grid from the state's candidates) or stuck
+//! with the solution still there, never in a contradiction.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sudokit::format::pencilmark::{looks_like, read, write, write_sukaku};
-use sudokit::logic::{Outcome, Solver, TechniqueSet};
+use sudokit::logic::{Outcome, Solver};
 use sudokit::rating::{check_unique_state, rate_state};
+use sudokit_fuzz::fuzzed_techniques;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -36,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
         Ok(&state),
         "the Sukaku line does not read back:\n{line}"
     );
-    let solver = Solver::new(TechniqueSet::implemented());
+    let solver = Solver::new(fuzzed_techniques());
     if let Some(step) = solver.hint(&state) {
         assert!(!step.explanation.is_empty(), "a hint without a sentence");
     }
@@ -46,10 +47,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let mut end = state.clone();
-    match Solver::new(TechniqueSet::implemented())
-        .explain(false)
-        .solve(&mut end, |_, _| {})
-    {
+    match solver.solve(&mut end, |_, _| {}) {
         Outcome::Solved => {
             let grid = end.to_grid();
             assert!(
