@@ -36,6 +36,41 @@ fn hint_in_text_and_json() {
 }
 
 #[test]
+fn a_graded_hint_tells_the_technique_then_the_cells_then_the_step() {
+    // The X-Wing case's puzzle, where X-Wing is the only technique allowed.
+    let puzzle =
+        "9.....561..6.1.79371..962486...21479........5....4...642..586175.71.2..4..1....52";
+    let hint = |extra: &[&str]| {
+        let mut args = vec!["hint", "--techniques", "x-wing"];
+        args.extend(extra);
+        args.push(puzzle);
+        let out = sudokit(&args, "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    assert_eq!(hint(&["--level", "technique"]), "Next: X-Wing\n");
+    assert_eq!(
+        hint(&["--level", "cells"]),
+        "Next: X-Wing, with r3c3, r3c4, r7c3, r7c4\n"
+    );
+    let step = hint(&[]);
+    assert!(
+        step.starts_with("X-Wing on 3 in rows 3 and 7, columns 3 and 4"),
+        "{step}"
+    );
+    assert_eq!(hint(&["--level", "step"]), step);
+    let json: serde_json::Value =
+        serde_json::from_str(&hint(&["--level", "cells", "--json"])).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({"technique": "x-wing", "name": "X-Wing", "cells": [20, 21, 56, 57]})
+    );
+    let out = sudokit(&["hint", "--level", "all", puzzle], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("use technique, cells or step"));
+}
+
+#[test]
 fn hint_one_technique_on_a_pencilmark_grid() {
     let case: Case = X_WING_CASE.parse().unwrap();
     let grid = pencilmark::write(&case.state);

@@ -12,7 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use sudokit::engine::Budget;
-use sudokit::logic::{Order, Outcome, Solver, Step, TechniqueSet};
+use sudokit::logic::{HintLevel, Order, Outcome, Solver, Step, TechniqueSet};
 use sudokit::rating::{check_unique_within, rate_unique, Difficulty};
 use sudokit::serate::{self, SeError, SeReport, SeStep};
 use sudokit::{Candidates, Grid, SolutionsError};
@@ -81,6 +81,11 @@ pub struct PyStep {
 }
 
 impl PyStep {
+    /// The step told as far as `level` goes ([`Step::graded`]).
+    pub fn graded_text(&self, level: HintLevel) -> String {
+        self.step.graded(level, self.size)
+    }
+
     fn place(&self, cell: usize) -> (usize, usize) {
         (cell / self.size, cell % self.size)
     }
@@ -138,6 +143,18 @@ impl PyStep {
     #[getter]
     fn text(&self) -> &str {
         &self.step.explanation
+    }
+
+    /// The step told as far as ``level`` goes: ``"technique"`` (``'Next: X-Wing'``),
+    /// ``"cells"`` (the name and the cells the step involves) or ``"step"`` (the
+    /// whole sentence).
+    ///
+    /// >>> step = sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").hint()
+    /// >>> step.graded("technique"), step.graded("cells")
+    /// ('Next: Naked Single', 'Next: Naked Single, with r5c6')
+    #[pyo3(signature = (level = "step"))]
+    fn graded(&self, level: &str) -> PyResult<String> {
+        Ok(self.graded_text(hint_level(level)?))
     }
 
     fn __str__(&self) -> &str {
@@ -216,6 +233,13 @@ impl PyRating {
             if self.solved { "True" } else { "False" }
         )
     }
+}
+
+/// The hint level named `level` (`technique`, `cells` or `step`).
+pub fn hint_level(level: &str) -> PyResult<HintLevel> {
+    level
+        .parse()
+        .map_err(|e: sudokit::logic::UnknownHintLevel| PyValueError::new_err(e.to_string()))
 }
 
 /// The next step from a puzzle's givens: the first of the easiest. Like

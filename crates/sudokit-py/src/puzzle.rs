@@ -5,11 +5,12 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyType;
+use sudokit::logic::HintLevel;
 use sudokit::serate::SeReport;
 use sudokit::Grid;
 
 use crate::grid::PyGrid;
-use crate::logic::{self, PyStep, Selection};
+use crate::logic::{self, Selection};
 use crate::{read, solving};
 
 /// A Sudoku puzzle of any classic size, read from text in any format the library reads.
@@ -154,17 +155,33 @@ impl PyPuzzle {
     ///
     /// >>> sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").hint().text
     /// 'Naked Single: r5c6=4 (the only candidate left in the cell)'
-    #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true, time_limit = None))]
+    ///
+    /// A graded hint tells less: ``level="technique"`` gives only the technique's name
+    /// and ``level="cells"`` adds the cells the step involves, as a string
+    /// (``Step.graded``); ``level="step"``, the default, gives the ``Step``.
+    ///
+    /// >>> sudokit.Puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").hint(level="technique")
+    /// 'Next: Naked Single'
+    #[pyo3(signature = (*, techniques = None, without = None, uniqueness = true, time_limit = None, level = "step"))]
     fn hint(
         slf: &Bound<'_, Self>,
         techniques: Option<PyBackedStr>,
         without: Option<PyBackedStr>,
         uniqueness: bool,
         time_limit: Option<f64>,
-    ) -> PyResult<Option<PyStep>> {
+        level: &str,
+    ) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let level = logic::hint_level(level)?;
         let budget = solving::budget(solving::time_limit(time_limit)?);
         let selection = Selection::new(techniques, without, uniqueness);
-        logic::hint(grid_of(slf), &selection, budget)
+        let step = logic::hint(grid_of(slf), &selection, budget)?;
+        Ok(match step {
+            Some(s) if level != HintLevel::Step => {
+                s.graded_text(level).into_pyobject(py)?.into_any().unbind()
+            }
+            step => step.into_pyobject(py)?.into_any().unbind(),
+        })
     }
 
     /// Every step logic takes to solve the puzzle, in order, as far as its techniques

@@ -123,3 +123,18 @@ def test_se_scale_errors():
         p.rate(scale="se", time_limit=0)
     with pytest.raises(ValueError):
         p.rate(scale="serate")
+
+
+def test_graded_hints_tell_the_technique_then_the_cells_then_the_step():
+    # The X-Wing case of HoDoKu's library, where X-Wing is the only technique allowed.
+    p = sudokit.Puzzle("9.....561..6.1.79371..962486...21479........5....4...642..586175.71.2..4..1....52")
+    step = p.hint(techniques="x-wing")
+    assert step.technique == "X-Wing"
+    assert p.hint(techniques="x-wing", level="technique") == "Next: X-Wing"
+    cells = p.hint(techniques="x-wing", level="cells")
+    assert cells == "Next: X-Wing, with r3c3, r3c4, r7c3, r7c4"
+    assert sorted(step.cells) == [(2, 2), (2, 3), (6, 2), (6, 3)]
+    assert step.graded("cells") == cells and step.graded() == step.text
+    assert p.hint(techniques="x-wing", level="step").text == step.text
+    with pytest.raises(ValueError, match="use technique, cells or step"):
+        p.hint(level="all")

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use sudokit::engine::{GiveUp, SolveError};
-use sudokit::logic::{find, FindOptions, Technique, SOLVER_NAME};
+use sudokit::logic::{find, FindOptions, HintLevel, Step, Technique, SOLVER_NAME};
 use sudokit::SolutionsError;
 
 use crate::driver::EXIT_FAILED;
@@ -17,6 +17,7 @@ Examples:
   sudokit hint 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   sudokit hint --json puzzle.txt
   sudokit hint --technique x-wing --json grid.pm     # every X-Wing in a pencilmark grid
+  sudokit hint --level technique puzzle.txt          # only the technique's name
 
 Input: a puzzle (any form `solve` reads), a pencilmark grid (rows of candidate groups
 such as `1234 5 689 …`, HoDoKu and Sudoku Explainer pictures read as they are) or a
@@ -26,7 +27,10 @@ input. A file of several puzzles gives one hint per puzzle, the form decided for
 grid is one state).
 
 Output: the step's explanation (`--json`: the step as JSON, `null` when there is none;
-with --technique, a JSON array of every step of that technique). A puzzle that cannot
+with --technique, a JSON array of every step of that technique). A graded hint tells
+less: --level technique gives `Next: X-Wing`, --level cells adds the cells the step
+involves (`Next: X-Wing, with r2c3, r2c7, r8c3, r8c7`); with --json an object with the
+technique's id and name (and `cells`, 0-based). A puzzle that cannot
 be read or has not exactly one solution gives a marker line `error: malformed`,
 `error: invalid`, `error: no solution` or `error: multiple solutions`, one not done
 within --time-limit `error: gave up`, and the reason on standard error; the others are
@@ -39,6 +43,31 @@ pub struct Args {
     /// Show every step of this one technique instead (id, HoDoKu name or code).
     #[arg(long, value_name = "NAME")]
     technique: Option<Technique>,
+
+    /// How much of the step to tell: `technique` (its name), `cells` (and the cells it
+    /// involves) or `step` (all of it).
+    #[arg(
+        long,
+        value_name = "LEVEL",
+        default_value = "step",
+        conflicts_with = "technique"
+    )]
+    level: HintLevel,
+}
+
+/// The step told up to `level`, as JSON.
+fn graded_json(step: &Step, level: HintLevel) -> String {
+    let mut v = match level {
+        HintLevel::Step => return serde_json::to_string(step).expect("steps serialise"),
+        _ => serde_json::json!({
+            "technique": step.technique.id(),
+            "name": step.technique.name(),
+        }),
+    };
+    if level == HintLevel::Cells {
+        v["cells"] = step.involved_cells().into();
+    }
+    v.to_string()
 }
 
 /// Runs `sudokit hint`.
@@ -95,8 +124,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         .hint_within(c, budget)
                         .map_err(SolutionsError::from)?;
                     let text = match &step {
+                        Some(s) if json => graded_json(s, args.level),
                         _ if json => serde_json::to_string(&step).expect("steps serialise"),
-                        Some(s) => s.explanation.clone(),
+                        Some(s) => s.graded(args.level, c.layout().size()),
                         None if c.to_grid().is_full() => {
                             format!("{}:{}: already solved", item.source, item.line)
                         }

@@ -28,6 +28,7 @@ class Step:
     def digits(self) -> List[int]: ...
     @property
     def text(self) -> str: ...
+    def graded(self, level: str = "step") -> str: ...
 
 class Rating:
     er: float
@@ -94,7 +95,8 @@ class Puzzle(Grid):
         without: Optional[str] = None,
         uniqueness: bool = True,
         time_limit: Optional[float] = None,
-    ) -> Optional[Step]: ...
+        level: str = "step",
+    ) -> Union[Step, str, None]: ...
     @overload
     def explain(
         self,

@@ -48,7 +48,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use solver::{Order, Outcome, Solver, SOLVER_NAME};
-pub use step::{ChainNode, FindOptions, Link, Rating, Step};
+pub use step::{ChainNode, FindOptions, HintLevel, Link, Rating, Step, UnknownHintLevel};
 pub use technique::{Family, Info, Level, Technique, UnknownTechnique};
 
 use crate::candidates::{Candidates, Mask};

@@ -141,6 +141,52 @@ impl Step {
                 .all(|&(cell, d)| solution.get(cell) == d)
     }
 
+    /// The cells the step involves: its pattern's cells, fins and chain nodes, sorted;
+    /// where it names none (a single), the cells it places in or removes from.
+    ///
+    /// ```
+    /// use sudokit::logic::{Solver, TechniqueSet};
+    /// use sudokit::{Candidates, Grid};
+    ///
+    /// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    ///     .parse()?;
+    /// let step = Solver::new(TechniqueSet::implemented())
+    ///     .hint(&Candidates::from_grid(&g))
+    ///     .expect("a step");
+    /// assert!(!step.involved_cells().is_empty());
+    /// # Ok::<(), sudokit::ParseError>(())
+    /// ```
+    pub fn involved_cells(&self) -> Vec<usize> {
+        let mut cells: Vec<usize> = self.cells.iter().chain(&self.fins).copied().collect();
+        for link in &self.links {
+            cells.extend(&link.from.cells);
+            cells.extend(&link.to.cells);
+        }
+        if cells.is_empty() {
+            cells.extend(self.placements.iter().map(|&(cell, _)| cell));
+            cells.extend(self.eliminations.iter().map(|&(cell, _)| cell));
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// The step told as far as `level` goes, on a board of size `n`: the technique's
+    /// name (`Next: X-Wing`), then the cells it involves (`Next: X-Wing, with r2c3,
+    /// r2c7, r8c3, r8c7`), then the whole explanation (empty when the step was found
+    /// without one).
+    pub fn graded(&self, level: HintLevel, n: usize) -> String {
+        match level {
+            HintLevel::Technique => format!("Next: {}", self.technique.name()),
+            HintLevel::Cells => format!(
+                "Next: {}, with {}",
+                self.technique.name(),
+                cell_list(n, &self.involved_cells())
+            ),
+            HintLevel::Step => self.explanation.clone(),
+        }
+    }
+
     /// Applies the step to `c`; returns whether anything changed. A placement whose
     /// digit is no longer a candidate of its cell is skipped (it can only happen in a
     /// state that already contradicts itself).
@@ -158,6 +204,37 @@ impl Step {
         changed
     }
 }
+
+/// How much of a step a graded hint tells ([`Step::graded`]): a player asks for the
+/// technique first, then where to look, then the whole step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HintLevel {
+    /// The technique's name only.
+    Technique,
+    /// The name and the cells involved.
+    Cells,
+    /// The whole step.
+    #[default]
+    Step,
+}
+
+impl std::str::FromStr for HintLevel {
+    type Err = UnknownHintLevel;
+
+    fn from_str(s: &str) -> Result<HintLevel, UnknownHintLevel> {
+        match s {
+            "technique" => Ok(HintLevel::Technique),
+            "cells" => Ok(HintLevel::Cells),
+            "step" => Ok(HintLevel::Step),
+            _ => Err(UnknownHintLevel(s.to_string())),
+        }
+    }
+}
+
+/// A hint level that is none of `technique`, `cells` and `step`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown hint level {0:?}: use technique, cells or step")]
+pub struct UnknownHintLevel(pub String);
 
 /// A node of a chain: a digit in one cell, or in a group of cells of one box and one
 /// row or column (grouped chains).
