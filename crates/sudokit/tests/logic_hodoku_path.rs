@@ -94,9 +94,10 @@ fn cell(at: usize) -> String {
     format!("r{}c{}", at / 9 + 1, at % 9 + 1)
 }
 
-#[test]
-fn hodoku_path_matches_hodoku_step_for_step() {
-    let g: Grid = PUZZLE.parse().unwrap();
+/// `puzzle`'s path on [`Order::Hodoku`], each step as in [`HODOKU`], with the level
+/// and score; the grid it ends with is checked against the puzzle.
+fn hodoku_path(puzzle: &str) -> (Vec<String>, &'static str, u32) {
+    let g: Grid = puzzle.parse().unwrap();
     let mut c = Candidates::from_grid(&g);
     let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku);
     let mut rater = sudokit::rating::Rater::new(81);
@@ -116,13 +117,54 @@ fn hodoku_path_matches_hodoku_step_for_step() {
     });
     assert_eq!(end, Outcome::Solved);
     assert!(c.to_grid().is_solution_of(&g));
+    let d = rater.finish(end);
+    (path, d.level.name(), d.score)
+}
+
+#[test]
+fn hodoku_path_matches_hodoku_step_for_step() {
+    let (path, level, score) = hodoku_path(PUZZLE);
     let want: Vec<&str> = HODOKU.lines().collect();
     for (i, (got, want)) in path.iter().zip(&want).enumerate() {
         assert_eq!(got, want, "step {}", i + 1);
     }
     assert_eq!(path.len(), want.len());
-    let d = rater.finish(end);
-    assert_eq!((d.level.name(), d.score), ("extreme", 2766));
+    assert_eq!((level, score), ("extreme", 2766));
+}
+
+/// The first step of `technique` on `puzzle`'s path (HoDoKu's order), and the level
+/// and score of the path.
+fn first_step(puzzle: &str, technique: &str) -> (Option<String>, &'static str, u32) {
+    let (path, level, score) = hodoku_path(puzzle);
+    let first = path.into_iter().find(|s| s.starts_with(technique));
+    (first, level, score)
+}
+
+/// HoDoKu takes the first empty rectangle its search meets (digit, box, the cross
+/// from the box's last row and column back): HoDoKu 2.2.0's step 47 on this
+/// 17-clue puzzle is `Empty Rectangle: r5c7<>9` (level hard, score 1206), not the
+/// r3c5<>9 one that comes first on the board.
+#[test]
+fn empty_rectangle_is_the_first_hodoku_meets() {
+    let (step, level, score) = first_step(
+        "........1.......23..4..5.......26....3.......7....46.....38..1...5.1....6........",
+        "Empty Rectangle",
+    );
+    assert_eq!(step.as_deref(), Some("Empty Rectangle: r5c7<>9"));
+    assert_eq!((level, score), ("hard", 1206));
+}
+
+/// HoDoKu takes the first 2-string kite its search meets, digit by digit: on this
+/// top1465 puzzle HoDoKu 2.2.0's first kite (step 9, level extreme) is
+/// `2-String Kite: r7c4<>4`, before r5c2<>5.
+#[test]
+fn two_string_kite_is_the_first_hodoku_meets() {
+    let (step, level, _) = first_step(
+        "8.7..6..2....5....4.....9......2..67..1..4.....63.9..47...6..8...9..2....3....5..",
+        "2-String Kite",
+    );
+    assert_eq!(step.as_deref(), Some("2-String Kite: r7c4<>4"));
+    assert_eq!(level, "extreme");
 }
 
 /// HoDoKu's locked pair or triple eliminates both in the rest of its box and on its

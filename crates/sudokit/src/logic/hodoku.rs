@@ -156,8 +156,6 @@ fn sorted(t: Technique) -> bool {
             | XyChain
             | RemotePair
             | TurbotFish
-            | EmptyRectangle
-            | TwoStringKite
             | SimpleColorsTrap
             | SimpleColorsWrap
             | MultiColors1
@@ -194,6 +192,9 @@ fn search_key(s: &Step) -> (u8, u8, Vec<usize>) {
         |c: usize| c % 9,
         |c: usize| c / 27 * 3 + c % 9 / 3,
     );
+    if let Some(key) = single_digit_key(s, row, col, bx) {
+        return key;
+    }
     // Boxes, then rows, then columns: the unit the pattern lies in, first in that order.
     let unit = if all(bx) {
         bx(at)
@@ -219,6 +220,45 @@ fn search_key(s: &Step) -> (u8, u8, Vec<usize>) {
         HiddenPair | HiddenTriple | HiddenQuad => (0, unit, digits),
         _ => UNKNOWN,
     }
+}
+
+/// Where HoDoKu's search meets a skyscraper, 2-string kite or empty rectangle
+/// (`None` for other techniques or a step not of their shape). Skyscrapers: in rows,
+/// then columns, digit by digit, by the pair of lines. The others digit by digit;
+/// kites by the row of the row's link, then the column of the column's; empty
+/// rectangles by box, then the cross, its row and then its column from the box's
+/// last towards its first, the link from the cross's row (cells along the row)
+/// before the link from its column (cells down the column).
+fn single_digit_key(
+    s: &Step,
+    row: fn(usize) -> usize,
+    col: fn(usize) -> usize,
+    bx: fn(usize) -> usize,
+) -> Option<(u8, u8, Vec<usize>)> {
+    let digit = *s.digits.first()?;
+    let &(target, _) = s.eliminations.first()?;
+    let key = match (s.technique, s.cells.as_slice()) {
+        (Skyscraper, &[free_p, free_q, base_p, ..]) => {
+            let in_rows = row(free_p) == row(base_p);
+            let line = if in_rows { row } else { col };
+            let (a, b) = (line(free_p), line(free_q));
+            return Some((u8::from(!in_rows), digit, vec![a.min(b), a.max(b)]));
+        }
+        (TwoStringKite, &[free_r, free_k, ..]) => vec![row(free_r), col(free_k)],
+        (EmptyRectangle, &[near, far, ..]) => {
+            // A link from the cross's row runs down a column, and the other way round.
+            let from_row = col(near) == col(far);
+            let (er_row, er_col) = if from_row {
+                (row(near), col(target))
+            } else {
+                (row(target), col(near))
+            };
+            let cross = (2 - er_row % 3) * 3 + (2 - er_col % 3);
+            vec![bx(er_row * 9 + er_col), cross, usize::from(!from_row), near]
+        }
+        _ => return None,
+    };
+    Some((0, digit, key))
 }
 
 /// One queue of singles: cells and digits, read from `get` on (HoDoKu empties it
