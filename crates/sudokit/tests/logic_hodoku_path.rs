@@ -132,41 +132,6 @@ fn hodoku_path_matches_hodoku_step_for_step() {
     assert_eq!((level, score), ("extreme", 2766));
 }
 
-/// The first step of `technique` on `puzzle`'s path (HoDoKu's order), and the level
-/// and score of the path.
-fn first_step(puzzle: &str, technique: &str) -> (Option<String>, &'static str, u32) {
-    let (path, level, score) = hodoku_path(puzzle);
-    let first = path.into_iter().find(|s| s.starts_with(technique));
-    (first, level, score)
-}
-
-/// HoDoKu takes the first empty rectangle its search meets (digit, box, the cross
-/// from the box's last row and column back): HoDoKu 2.2.0's step 47 on this
-/// 17-clue puzzle is `Empty Rectangle: r5c7<>9` (level hard, score 1206), not the
-/// r3c5<>9 one that comes first on the board.
-#[test]
-fn empty_rectangle_is_the_first_hodoku_meets() {
-    let (step, level, score) = first_step(
-        "........1.......23..4..5.......26....3.......7....46.....38..1...5.1....6........",
-        "Empty Rectangle",
-    );
-    assert_eq!(step.as_deref(), Some("Empty Rectangle: r5c7<>9"));
-    assert_eq!((level, score), ("hard", 1206));
-}
-
-/// HoDoKu takes the first 2-string kite its search meets, digit by digit: on this
-/// top1465 puzzle HoDoKu 2.2.0's first kite (step 9, level extreme) is
-/// `2-String Kite: r7c4<>4`, before r5c2<>5.
-#[test]
-fn two_string_kite_is_the_first_hodoku_meets() {
-    let (step, level, _) = first_step(
-        "8.7..6..2....5....4.....9......2..67..1..4.....63.9..47...6..8...9..2....3....5..",
-        "2-String Kite",
-    );
-    assert_eq!(step.as_deref(), Some("2-String Kite: r7c4<>4"));
-    assert_eq!(level, "extreme");
-}
-
 /// HoDoKu's locked pair or triple eliminates both in the rest of its box and on its
 /// line outside the box (with eliminations on one side only it is a naked subset of
 /// that unit): so is every one found in the states of the sample puzzles' paths.
@@ -201,4 +166,63 @@ fn locked_sets_eliminate_in_box_and_line() {
         });
     }
     assert!(found > 0 && states > 0);
+}
+
+/// HoDoKu's choice among several steps of one type, each case HoDoKu 2.2.0's own
+/// step from its batch output (`/c default /vp`): the puzzle, the technique, HoDoKu's
+/// first step of it on the puzzle's path, HoDoKu's level, and its score where the
+/// whole path is HoDoKu's.
+const FIRST_STEPS: &[(&str, &str, &str, &str, Option<u32>)] = &[
+    // The first empty rectangle its search meets (digit, box, the cross from the
+    // box's last row and column back): step 47 of this 17-clue puzzle (hard, 1206),
+    // not the r3c5<>9 one that comes first on the board.
+    (
+        "........1.......23..4..5.......26....3.......7....46.....38..1...5.1....6........",
+        "Empty Rectangle",
+        "Empty Rectangle: r5c7<>9",
+        "hard",
+        Some(1206),
+    ),
+    // The first 2-string kite, digit by digit: step 9 of this top1465 puzzle, before
+    // r5c2<>5.
+    (
+        "8.7..6..2....5....4.....9......2..67..1..4.....63.9..47...6..8...9..2....3....5..",
+        "2-String Kite",
+        "2-String Kite: r7c4<>4",
+        "extreme",
+        None,
+    ),
+    // ALS that share no cell (HoDoKu's default): step 13 of this top1465 puzzle,
+    // where overlapping ALS would give a step of twelve eliminations.
+    (
+        "..1.....8...9..2.......3.......15.4..6....7..3............4..8572.6.....9........",
+        "ALS-XZ",
+        "ALS-XZ: r6c3<>8",
+        "extreme",
+        None,
+    ),
+    // Disjoint ends, and the first ALS-XY-Wing its search meets (by the ALS pairs of
+    // its RCs), not the sorted best: step 26 of this top1465 puzzle, before r2c9<>7.
+    (
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "ALS-XY-Wing",
+        "ALS-XY-Wing: r3c7<>2",
+        "extreme",
+        None,
+    ),
+];
+
+/// On each puzzle of [`FIRST_STEPS`] the first step of its technique is HoDoKu's,
+/// and so are the level and the score where given.
+#[test]
+fn hodoku_takes_the_step_its_search_meets() {
+    for &(puzzle, technique, want, level, hodoku_score) in FIRST_STEPS {
+        let (path, got_level, score) = hodoku_path(puzzle);
+        let first = path.iter().find(|s| s.starts_with(technique));
+        assert_eq!(first.map(String::as_str), Some(want), "{puzzle}");
+        assert_eq!(got_level, level, "{puzzle}");
+        if let Some(want) = hodoku_score {
+            assert_eq!(score, want, "{puzzle}");
+        }
+    }
 }

@@ -17,6 +17,10 @@
 //!   smaller pattern, then the first found (HoDoKu's `SolutionStep.compareTo`, which
 //!   its chain, coloring and fish finders sort by).
 //! - [`OFF`] lists the techniques of our catalogue that are not on that path.
+//! - [`finder`]: HoDoKu's ALS techniques join only ALS that share no cell (its
+//!   default; the catalogue's finders allow overlap, as its regression library does),
+//!   and its ALS-XZ and ALS-XY-Wing come in the order its search meets them (by the
+//!   ALS pairs of their RCs), of which [`pick`] takes the first.
 //! - `Singles` is HoDoKu's bookkeeping of singles on the 9×9 board, which decides
 //!   which single it takes: a queue of naked singles and one of hidden singles, filled
 //!   as candidates go (in the order HoDoKu removes them: a placed digit from the
@@ -27,9 +31,11 @@
 //!   hidden one): the queues are kept exactly as HoDoKu keeps them (its `Sudoku2` and
 //!   `SudokuSinglesQueue`), from the givens placed in cell order on an empty board.
 
+use super::als;
 use super::fast_singles::UNITS;
 use super::step::Step;
 use super::technique::Technique::{self, *};
+use super::Finder;
 use crate::candidates::Candidates;
 
 /// HoDoKu's step types in the order of its default configuration, each with the
@@ -119,6 +125,17 @@ pub const OFF: &[Technique] = &[
     TemplateDelete,
 ];
 
+/// The finder HoDoKu's path asks for `t` where it is not the catalogue's: ALS that
+/// share cells are not joined (HoDoKu's default `allowAlsOverlap` is off).
+pub fn finder(t: Technique) -> Option<Finder> {
+    match t {
+        AlsXz => Some(als::als_xz_disjoint),
+        AlsXyWing => Some(als::als_xy_wing_disjoint),
+        AlsXyChain => Some(als::als_chain_disjoint),
+        _ => None,
+    }
+}
+
 /// The step HoDoKu takes among `steps`, all found in one state by the techniques of
 /// one entry of [`STEPS`] (`None` when there are none).
 pub fn pick(steps: &[Step]) -> Option<&Step> {
@@ -166,8 +183,6 @@ fn sorted(t: Technique) -> bool {
             | GroupedContinuousNiceLoop
             | GroupedDiscontinuousNiceLoop
             | GroupedAic
-            | AlsXz
-            | AlsXyWing
             | AlsXyChain
             | ForcingChainContradiction
             | ForcingChainVerity
