@@ -207,7 +207,7 @@ fn search_key(s: &Step) -> (u8, u8, Vec<usize>) {
         |c: usize| c % 9,
         |c: usize| c / 27 * 3 + c % 9 / 3,
     );
-    if let Some(key) = single_digit_key(s, row, col, bx) {
+    if let Some(key) = pattern_key(s, row, col, bx) {
         return key;
     }
     // Boxes, then rows, then columns: the unit the pattern lies in, first in that order.
@@ -237,21 +237,22 @@ fn search_key(s: &Step) -> (u8, u8, Vec<usize>) {
     }
 }
 
-/// Where HoDoKu's search meets a skyscraper, 2-string kite or empty rectangle
-/// (`None` for other techniques or a step not of their shape). Skyscrapers: in rows,
-/// then columns, digit by digit, by the pair of lines. The others digit by digit;
-/// kites by the row of the row's link, then the column of the column's; empty
-/// rectangles by box, then the cross, its row and then its column from the box's
-/// last towards its first, the link from the cross's row (cells along the row)
-/// before the link from its column (cells down the column).
-fn single_digit_key(
+/// Where HoDoKu's search meets a skyscraper, 2-string kite, empty rectangle or
+/// W-Wing (`None` for other techniques or a step not of their shape). W-Wings: by
+/// the two bivalue cells, then the digit eliminated, smaller first. Skyscrapers: in
+/// rows, then columns, digit by digit, by the pair of lines. Kites and empty
+/// rectangles digit by digit; kites by the row of the row's link, then the column of
+/// the column's; empty rectangles by box, then the cross, its row and then its
+/// column from the box's last towards its first, the link from the cross's row
+/// (cells along the row) before the link from its column (cells down the column).
+fn pattern_key(
     s: &Step,
     row: fn(usize) -> usize,
     col: fn(usize) -> usize,
     bx: fn(usize) -> usize,
 ) -> Option<(u8, u8, Vec<usize>)> {
     let digit = *s.digits.first()?;
-    let &(target, _) = s.eliminations.first()?;
+    let &(target, target_digit) = s.eliminations.first()?;
     let key = match (s.technique, s.cells.as_slice()) {
         (Skyscraper, &[free_p, free_q, base_p, ..]) => {
             let in_rows = row(free_p) == row(base_p);
@@ -260,6 +261,9 @@ fn single_digit_key(
             return Some((u8::from(!in_rows), digit, vec![a.min(b), a.max(b)]));
         }
         (TwoStringKite, &[free_r, free_k, ..]) => vec![row(free_r), col(free_k)],
+        (WWing, &[a, b, ..]) => {
+            return Some((0, 0, vec![a.min(b), a.max(b), usize::from(target_digit)]));
+        }
         (EmptyRectangle, &[near, far, ..]) => {
             // A link from the cross's row runs down a column, and the other way round.
             let from_row = col(near) == col(far);
