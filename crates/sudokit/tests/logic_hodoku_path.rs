@@ -94,9 +94,10 @@ fn cell(at: usize) -> String {
     format!("r{}c{}", at / 9 + 1, at % 9 + 1)
 }
 
-#[test]
-fn hodoku_path_matches_hodoku_step_for_step() {
-    let g: Grid = PUZZLE.parse().unwrap();
+/// `puzzle`'s path on [`Order::Hodoku`], each step as in [`HODOKU`], with the level
+/// and score; the grid it ends with is checked against the puzzle.
+fn hodoku_path(puzzle: &str) -> (Vec<String>, &'static str, u32) {
+    let g: Grid = puzzle.parse().unwrap();
     let mut c = Candidates::from_grid(&g);
     let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku);
     let mut rater = sudokit::rating::Rater::new(81);
@@ -116,13 +117,19 @@ fn hodoku_path_matches_hodoku_step_for_step() {
     });
     assert_eq!(end, Outcome::Solved);
     assert!(c.to_grid().is_solution_of(&g));
+    let d = rater.finish(end);
+    (path, d.level.name(), d.score)
+}
+
+#[test]
+fn hodoku_path_matches_hodoku_step_for_step() {
+    let (path, level, score) = hodoku_path(PUZZLE);
     let want: Vec<&str> = HODOKU.lines().collect();
     for (i, (got, want)) in path.iter().zip(&want).enumerate() {
         assert_eq!(got, want, "step {}", i + 1);
     }
     assert_eq!(path.len(), want.len());
-    let d = rater.finish(end);
-    assert_eq!((d.level.name(), d.score), ("extreme", 2766));
+    assert_eq!((level, score), ("extreme", 2766));
 }
 
 /// HoDoKu's locked pair or triple eliminates both in the rest of its box and on its
@@ -159,4 +166,69 @@ fn locked_sets_eliminate_in_box_and_line() {
         });
     }
     assert!(found > 0 && states > 0);
+}
+
+/// HoDoKu's choice among several steps of one type, each case HoDoKu 2.2.0's own
+/// step from its batch output (`/c default /vp`): the puzzle, the step's number on
+/// HoDoKu's path, the step, HoDoKu's level, and its score where the whole path is
+/// HoDoKu's. Before each, sudokit's path took another step of the same technique.
+const HODOKU_STEPS: &[(&str, usize, &str, &str, Option<u32>)] = &[
+    // The first empty rectangle its search meets (digit, box, the cross from the
+    // box's last row and column back), not the r3c5<>9 one first on the board.
+    (
+        "........1.......23..4..5.......26....3.......7....46.....38..1...5.1....6........",
+        47,
+        "Empty Rectangle: r5c7<>9",
+        "hard",
+        Some(1206),
+    ),
+    // The first 2-string kite, digit by digit, before r5c2<>5.
+    (
+        "8.7..6..2....5....4.....9......2..67..1..4.....63.9..47...6..8...9..2....3....5..",
+        8,
+        "2-String Kite: r7c4<>4",
+        "extreme",
+        None,
+    ),
+    // ALS that share no cell (HoDoKu's default), where overlapping ALS would give a
+    // step of twelve eliminations.
+    (
+        "..1.....8...9..2.......3.......15.4..6....7..3............4..8572.6.....9........",
+        12,
+        "ALS-XZ: r6c3<>8",
+        "extreme",
+        None,
+    ),
+    // Disjoint ends, and the first ALS-XY-Wing its search meets (by the ALS pairs of
+    // its RCs), not the sorted best (r2c9<>7).
+    (
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        25,
+        "ALS-XY-Wing: r3c7<>2",
+        "extreme",
+        None,
+    ),
+    // The first W-Wing its search meets: by the bivalue cells, then the digit
+    // eliminated (not r6c2<>1).
+    (
+        "279..3....346.7............3...184..7...6...2..637...9............7.452....2..684",
+        38,
+        "W-Wing: r5c2<>5",
+        "hard",
+        Some(1476),
+    ),
+];
+
+/// On each puzzle of [`HODOKU_STEPS`] the step is HoDoKu's, and so are the level
+/// and the score where given.
+#[test]
+fn hodoku_takes_the_step_its_search_meets() {
+    for &(puzzle, number, want, level, hodoku_score) in HODOKU_STEPS {
+        let (path, got_level, score) = hodoku_path(puzzle);
+        assert_eq!(path[number - 1], want, "{puzzle}");
+        assert_eq!(got_level, level, "{puzzle}");
+        if let Some(want) = hodoku_score {
+            assert_eq!(score, want, "{puzzle}");
+        }
+    }
 }

@@ -30,7 +30,9 @@
 //! cells as 128-bit sets: boards of up to 128 cells and 9 digits (the classic 9×9 and
 //! smaller); other layouts find nothing. "Sees" is "shares a unit", extra regions
 //! included. Steps that make the same eliminations are reported once, most
-//! eliminations first, then fewer cells.
+//! eliminations first, then fewer cells. HoDoKu's solver joins no ALS that share
+//! cells (its default) and takes the first ALS-XZ or ALS-XY-Wing its search meets:
+//! the `_disjoint` finders its path uses do so, in that order (`Overlap`).
 //!
 //! Sources: HoDoKu's documentation of ALS techniques and its regression library
 //! (codes 0901–0904, with and without overlap).
@@ -84,6 +86,17 @@ pub(crate) struct Als {
     pub buddies: [Cells; DIGITS],
 }
 
+/// Whether the ALS joined in one step may share cells. HoDoKu's solver keeps them
+/// apart by default (its `allowAlsOverlap` option); its regression library has
+/// cases with overlap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Overlap {
+    /// ALS joined by an RC, and the ends of an ALS-XY-Wing, may share cells.
+    Allowed,
+    /// They may not.
+    Forbidden,
+}
+
 /// Every ALS of a state, with the restricted commons between them.
 #[derive(Debug, Clone)]
 pub(crate) struct Alses {
@@ -95,11 +108,14 @@ pub(crate) struct Alses {
     pub holding: [Cells; DIGITS],
     /// The board size.
     pub n: usize,
+    /// Whether ALS joined in one step may share cells.
+    pub overlap: Overlap,
 }
 
 impl Alses {
-    /// The ALS of `c` and their RCs; `None` on boards this family does not handle.
-    pub fn collect(c: &Candidates) -> Option<Alses> {
+    /// The ALS of `c` and their RCs (only between disjoint ALS when `overlap` is
+    /// [`Overlap::Forbidden`]); `None` on boards this family does not handle.
+    pub fn collect(c: &Candidates, overlap: Overlap) -> Option<Alses> {
         let l = c.layout();
         let (n, cells) = (l.size(), l.cell_count());
         if n > DIGITS || cells > 128 {
@@ -153,7 +169,7 @@ impl Alses {
             for j in i + 1..list.len() {
                 let (a, b) = (&list[i], &list[j]);
                 let common = a.mask & b.mask;
-                if common == 0 {
+                if common == 0 || (overlap == Overlap::Forbidden && a.cells & b.cells != 0) {
                     continue;
                 }
                 let overlap = a.cells & b.cells;
@@ -177,6 +193,7 @@ impl Alses {
             links,
             holding,
             n,
+            overlap,
         })
     }
 
@@ -258,9 +275,12 @@ pub(crate) fn compact(n: usize, cells: &[usize]) -> String {
     }
 }
 
-/// A step found, with the cells of its ALS (fewer first among equal eliminations).
+/// A step found, with the cells of its ALS (fewer first among equal eliminations)
+/// and where HoDoKu's search meets it (for ALS-XZ and ALS-XY-Wing: the ALS pairs of
+/// its RCs, each by index, smaller first).
 struct Found {
     size: u32,
+    at: [u32; 4],
     step: Step,
 }
 
@@ -295,14 +315,19 @@ fn found(
     s.eliminations = elims;
     Some(Found {
         size: cells.count_ones(),
+        at: [0; 4],
         step: s,
     })
 }
 
-/// Sorts the steps (most eliminations first, then fewest cells) and keeps one per
-/// set of eliminations.
-fn flush(out: &mut Vec<Step>, mut found: Vec<Found>) {
-    found.sort_by_key(|f| (usize::MAX - f.step.eliminations.len(), f.size));
+/// Sorts the steps (most eliminations first, then fewest cells; or, `as_met`, in the
+/// order HoDoKu's search meets them) and keeps one per set of eliminations.
+fn flush(out: &mut Vec<Step>, mut found: Vec<Found>, as_met: bool) {
+    if as_met {
+        found.sort_by_key(|f| f.at);
+    } else {
+        found.sort_by_key(|f| (usize::MAX - f.step.eliminations.len(), f.size));
+    }
     let start = out.len();
     for f in found {
         push_new(out, start, f.step);
@@ -319,7 +344,17 @@ fn digit_list(m: Mask) -> String {
 
 /// ALS-XZ, singly and doubly linked.
 pub fn als_xz(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
-    let Some(alses) = Alses::collect(c) else {
+    xz(c, out, opts, Overlap::Allowed);
+}
+
+/// [`als_xz`] without ALS that share cells (HoDoKu's default).
+pub(crate) fn als_xz_disjoint(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    xz(c, out, opts, Overlap::Forbidden);
+}
+
+/// ALS-XZ, with ALS that may overlap or not.
+fn xz(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
+    let Some(alses) = Alses::collect(c, overlap) else {
         return;
     };
     let mut all = Vec::new();
@@ -357,15 +392,28 @@ pub fn als_xz(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
                     }
                 )
             });
-            all.extend(f);
+            all.extend(f.map(|f| Found {
+                at: [i as u32, j, 0, 0],
+                ..f
+            }));
         }
     }
-    flush(out, all);
+    flush(out, all, overlap == Overlap::Forbidden);
 }
 
 /// ALS-XY-Wing: C in the middle, A and B at the ends.
 pub fn als_xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
-    let Some(alses) = Alses::collect(c) else {
+    xy_wing(c, out, opts, Overlap::Allowed);
+}
+
+/// [`als_xy_wing`] without ALS that share cells (HoDoKu's default).
+pub(crate) fn als_xy_wing_disjoint(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    xy_wing(c, out, opts, Overlap::Forbidden);
+}
+
+/// ALS-XY-Wing, with ALS that may overlap or not.
+fn xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
+    let Some(alses) = Alses::collect(c, overlap) else {
         return;
     };
     let mut all = Vec::new();
@@ -377,7 +425,8 @@ pub fn als_xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
                 }
                 let (a, b) = (&alses.list[ai as usize], &alses.list[bi as usize]);
                 let union = a.cells | b.cells;
-                if union == a.cells || union == b.cells {
+                let apart = alses.overlap == Overlap::Allowed || a.cells & b.cells == 0;
+                if union == a.cells || union == b.cells || !apart {
                     continue;
                 }
                 let ends = [ai, bi];
@@ -397,16 +446,32 @@ pub fn als_xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
                         digit_list(a.mask & b.mask & !r1 & !r2)
                     )
                 });
-                all.extend(f);
+                // HoDoKu meets the wing at its two RCs, each an ALS pair.
+                let rc = |x: u32| [x.min(ci as u32), x.max(ci as u32)];
+                let (p, q) = (rc(ai).min(rc(bi)), rc(ai).max(rc(bi)));
+                all.extend(f.map(|f| Found {
+                    at: [p[0], p[1], q[0], q[1]],
+                    ..f
+                }));
             }
         }
     }
-    flush(out, all);
+    flush(out, all, alses.overlap == Overlap::Forbidden);
 }
 
 /// ALS-Chains of four to [`MAX_CHAIN`] ALS.
 pub fn als_chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
-    let Some(alses) = Alses::collect(c) else {
+    chain(c, out, opts, Overlap::Allowed);
+}
+
+/// [`als_chain`] without ALS that share cells (HoDoKu's default).
+pub(crate) fn als_chain_disjoint(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    chain(c, out, opts, Overlap::Forbidden);
+}
+
+/// ALS-Chains, with ALS that may overlap or not.
+fn chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
+    let Some(alses) = Alses::collect(c, overlap) else {
         return;
     };
     let mut search = ChainSearch {
@@ -445,7 +510,7 @@ pub fn als_chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
         search.chain.pop();
     }
     let found = search.found;
-    flush(out, found);
+    flush(out, found, false);
 }
 
 /// The depth-first search of ALS-Chains.
@@ -536,7 +601,7 @@ impl ChainSearch<'_> {
 
 /// Death Blossoms.
 pub fn death_blossom(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
-    let Some(alses) = Alses::collect(c) else {
+    let Some(alses) = Alses::collect(c, Overlap::Allowed) else {
         return;
     };
     let cells = c.layout().cell_count();
@@ -580,7 +645,7 @@ pub fn death_blossom(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
         blossom.choose(!0, reach);
         all.extend(blossom.found);
     }
-    flush(out, all);
+    flush(out, all, false);
 }
 
 /// The choice of one petal per stem digit.
@@ -666,7 +731,7 @@ mod tests {
                 .parse()
                 .unwrap();
         let c = Candidates::from_grid(&g);
-        let alses = Alses::collect(&c).unwrap();
+        let alses = Alses::collect(&c, Overlap::Allowed).unwrap();
         assert!(!alses.list.is_empty());
         for (i, a) in alses.list.iter().enumerate() {
             let mask = members(a.cells).fold(0, |m, x| m | c.mask(x));

@@ -17,6 +17,10 @@
 //!   smaller pattern, then the first found (HoDoKu's `SolutionStep.compareTo`, which
 //!   its chain, coloring and fish finders sort by).
 //! - [`OFF`] lists the techniques of our catalogue that are not on that path.
+//! - [`finder`]: HoDoKu's ALS techniques join only ALS that share no cell (its
+//!   default; the catalogue's finders allow overlap, as its regression library does),
+//!   and its ALS-XZ and ALS-XY-Wing come in the order its search meets them (by the
+//!   ALS pairs of their RCs), of which [`pick`] takes the first.
 //! - `Singles` is HoDoKu's bookkeeping of singles on the 9×9 board, which decides
 //!   which single it takes: a queue of naked singles and one of hidden singles, filled
 //!   as candidates go (in the order HoDoKu removes them: a placed digit from the
@@ -27,9 +31,11 @@
 //!   hidden one): the queues are kept exactly as HoDoKu keeps them (its `Sudoku2` and
 //!   `SudokuSinglesQueue`), from the givens placed in cell order on an empty board.
 
+use super::als;
 use super::fast_singles::UNITS;
 use super::step::Step;
 use super::technique::Technique::{self, *};
+use super::Finder;
 use crate::candidates::Candidates;
 
 /// HoDoKu's step types in the order of its default configuration, each with the
@@ -119,6 +125,17 @@ pub const OFF: &[Technique] = &[
     TemplateDelete,
 ];
 
+/// The finder HoDoKu's path asks for `t` where it is not the catalogue's: ALS that
+/// share cells are not joined (HoDoKu's default `allowAlsOverlap` is off).
+pub fn finder(t: Technique) -> Option<Finder> {
+    match t {
+        AlsXz => Some(als::als_xz_disjoint),
+        AlsXyWing => Some(als::als_xy_wing_disjoint),
+        AlsXyChain => Some(als::als_chain_disjoint),
+        _ => None,
+    }
+}
+
 /// The step HoDoKu takes among `steps`, all found in one state by the techniques of
 /// one entry of [`STEPS`] (`None` when there are none).
 pub fn pick(steps: &[Step]) -> Option<&Step> {
@@ -156,8 +173,6 @@ fn sorted(t: Technique) -> bool {
             | XyChain
             | RemotePair
             | TurbotFish
-            | EmptyRectangle
-            | TwoStringKite
             | SimpleColorsTrap
             | SimpleColorsWrap
             | MultiColors1
@@ -168,8 +183,6 @@ fn sorted(t: Technique) -> bool {
             | GroupedContinuousNiceLoop
             | GroupedDiscontinuousNiceLoop
             | GroupedAic
-            | AlsXz
-            | AlsXyWing
             | AlsXyChain
             | ForcingChainContradiction
             | ForcingChainVerity
@@ -194,6 +207,9 @@ fn search_key(s: &Step) -> (u8, u8, Vec<usize>) {
         |c: usize| c % 9,
         |c: usize| c / 27 * 3 + c % 9 / 3,
     );
+    if let Some(key) = pattern_key(s, row, col, bx) {
+        return key;
+    }
     // Boxes, then rows, then columns: the unit the pattern lies in, first in that order.
     let unit = if all(bx) {
         bx(at)
@@ -219,6 +235,49 @@ fn search_key(s: &Step) -> (u8, u8, Vec<usize>) {
         HiddenPair | HiddenTriple | HiddenQuad => (0, unit, digits),
         _ => UNKNOWN,
     }
+}
+
+/// Where HoDoKu's search meets a skyscraper, 2-string kite, empty rectangle or
+/// W-Wing (`None` for other techniques or a step not of their shape). W-Wings: by
+/// the two bivalue cells, then the digit eliminated, smaller first. Skyscrapers: in
+/// rows, then columns, digit by digit, by the pair of lines. Kites and empty
+/// rectangles digit by digit; kites by the row of the row's link, then the column of
+/// the column's; empty rectangles by box, then the cross, its row and then its
+/// column from the box's last towards its first, the link from the cross's row
+/// (cells along the row) before the link from its column (cells down the column).
+fn pattern_key(
+    s: &Step,
+    row: fn(usize) -> usize,
+    col: fn(usize) -> usize,
+    bx: fn(usize) -> usize,
+) -> Option<(u8, u8, Vec<usize>)> {
+    let digit = *s.digits.first()?;
+    let &(target, target_digit) = s.eliminations.first()?;
+    let key = match (s.technique, s.cells.as_slice()) {
+        (Skyscraper, &[free_p, free_q, base_p, ..]) => {
+            let in_rows = row(free_p) == row(base_p);
+            let line = if in_rows { row } else { col };
+            let (a, b) = (line(free_p), line(free_q));
+            return Some((u8::from(!in_rows), digit, vec![a.min(b), a.max(b)]));
+        }
+        (TwoStringKite, &[free_r, free_k, ..]) => vec![row(free_r), col(free_k)],
+        (WWing, &[a, b, ..]) => {
+            return Some((0, 0, vec![a.min(b), a.max(b), usize::from(target_digit)]));
+        }
+        (EmptyRectangle, &[near, far, ..]) => {
+            // A link from the cross's row runs down a column, and the other way round.
+            let from_row = col(near) == col(far);
+            let (er_row, er_col) = if from_row {
+                (row(near), col(target))
+            } else {
+                (row(target), col(near))
+            };
+            let cross = (2 - er_row % 3) * 3 + (2 - er_col % 3);
+            vec![bx(er_row * 9 + er_col), cross, usize::from(!from_row), near]
+        }
+        _ => return None,
+    };
+    Some((0, digit, key))
 }
 
 /// One queue of singles: cells and digits, read from `get` on (HoDoKu empties it

@@ -120,7 +120,7 @@ impl Solver {
                 .enumerate()
                 .flat_map(|(g, ts)| ts.iter().map(move |&t| (g, t)))
                 .filter(|&(_, t)| set.contains(t))
-                .filter_map(|(g, t)| Some(((t, finder(t)?), g)))
+                .filter_map(|(g, t)| Some(((t, hodoku::finder(t).or_else(|| finder(t))?), g)))
                 .unzip(),
         };
         Solver {
