@@ -922,6 +922,34 @@ mod tests {
         );
     }
 
+    /// From 25×25 up `auto` asks `cdcl` for differing solutions (the same search, to
+    /// the node), and the answer is `generic`'s.
+    #[test]
+    fn auto_searches_differing_solutions_with_cdcl_on_big_boards() {
+        use crate::engine::{Auto, CDCL_FROM};
+        let layout = Layout::classic(CDCL_FROM).unwrap();
+        let mut rng = Rng::new(25);
+        let full = full_grid(&layout, &Generic, &mut rng).unwrap();
+        let mut puzzle = full.clone();
+        let mut group = Vec::new();
+        for c in 0..layout.cell_count() {
+            if rng.below(100) < 40 {
+                puzzle.set(c, 0);
+                group.push(c);
+            }
+        }
+        let query = Query::up_to(1);
+        let by_auto = Auto.search_differing(&puzzle, full.cells(), &group, &query);
+        let by_cdcl = Cdcl.search_differing(&puzzle, full.cells(), &group, &query);
+        assert_eq!(by_auto, by_cdcl);
+        let found = by_auto.unwrap().unwrap();
+        let reference = Generic.search_differing(&puzzle, full.cells(), &group, &query);
+        assert_eq!(found.count, reference.unwrap().unwrap().count);
+        if let Some(s) = found.solution {
+            assert!(s.is_solution_of(&puzzle) && s != full);
+        }
+    }
+
     #[test]
     fn luby_sequence() {
         let seq: Vec<u64> = (0..15).map(luby).collect();
