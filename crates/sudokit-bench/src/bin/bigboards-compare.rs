@@ -38,7 +38,7 @@ struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Engines, by `--engine` name.
-    #[arg(long, value_delimiter = ',', default_value = "generic,dlx,norvig")]
+    #[arg(long, value_delimiter = ',', default_value = "generic,cdcl,dlx,norvig")]
     engines: Vec<String>,
     /// Seconds one puzzle may take before the engine is stopped.
     #[arg(long, default_value_t = 10.0)]

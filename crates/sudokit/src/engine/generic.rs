@@ -18,6 +18,7 @@
 //! the known one in few cells is met before the search wanders far from it.
 
 mod alldiff;
+mod learn;
 mod propagate;
 
 use crate::engine::frame::{self, Query};
@@ -25,6 +26,7 @@ use crate::engine::{Engine, Search, SolveError};
 use crate::grid::Grid;
 use crate::layout::Layout;
 
+pub use learn::Cdcl;
 use propagate::{Board, Propagator};
 
 /// The generic engine (see the module docs).

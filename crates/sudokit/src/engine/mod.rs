@@ -5,8 +5,9 @@
 //! how many were found, the first one, and statistics. [`Engine::solve`] (the first
 //! solution) and [`Engine::count`] (a count alone; `limit = 2` is the uniqueness check)
 //! are built on it. Every engine's search runs in one frame (the `frame` module). An
-//! engine that can search from a state with candidates removed (`generic`) also answers
-//! [`Engine::search_differing`], the generator's uniqueness test; the others say `None`.
+//! engine that can search from a state with candidates removed (`generic`, `cdcl`) also
+//! answers [`Engine::search_differing`], the generator's uniqueness test; the others
+//! say `None`. [`Auto`] answers it with [`Cdcl`] from 25×25 up ([`CDCL_FROM`]).
 //!
 //! Engines never panic on bad puzzles: a puzzle with a conflict or no solution gives a
 //! count of 0. The CLI validates puzzles first ([`crate::Grid::validate`]) so that it can
@@ -18,7 +19,8 @@
 //! The classic engines follow the project's seed documents: [`Norvig`] (propagation and
 //! depth-first search), [`Backtrack`] (bitset backtracking with look-ahead), [`Dlx`]
 //! (exact cover on dancing links) and [`BoardSearch`] (the coursework's breadth-first
-//! and best-first searches). Engines with options are plain structs with public fields;
+//! and best-first searches). [`Cdcl`] learns clauses from its conflicts, as SAT solvers
+//! do. Engines with options are plain structs with public fields;
 //! `by_name` builds their defaults, and a program sets the fields itself:
 //!
 //! ```
@@ -53,7 +55,7 @@ pub use bfs::BoardSearch;
 pub use dlx::Dlx;
 pub use fast::Fast;
 pub use frame::{Budget, GiveUp, Query};
-pub use generic::Generic;
+pub use generic::{Cdcl, Generic};
 pub use norvig::Norvig;
 #[cfg(feature = "triad")]
 pub use triad::Triad;
@@ -243,6 +245,9 @@ impl Engine for Auto {
         cells: &[usize],
         query: &Query,
     ) -> Option<Result<Search, SolveError>> {
+        if puzzle.size() >= CDCL_FROM {
+            return Cdcl.search_differing(puzzle, known, cells, query);
+        }
         self.engine_for(puzzle.layout())
             .search_differing(puzzle, known, cells, query)
     }
@@ -251,6 +256,12 @@ impl Engine for Auto {
         self.engine_for(layout).rejects_clashes(layout)
     }
 }
+
+/// The board size from which [`Auto`] searches for differing solutions (the
+/// generator's uniqueness test) with [`Cdcl`]: on the sparse big boards a removal
+/// leaves, learning settles in thousands of conflicts what `generic` takes millions
+/// of nodes to refute.
+pub const CDCL_FROM: usize = 25;
 
 /// An engine whose every search is bounded by `budget` as well as by the query's own
 /// (the first of the two to run out ends it): a way to bound code that takes an engine
@@ -309,7 +320,7 @@ impl Engine for Budgeted<'_> {
 /// The engine names, `triad` last when it is built.
 macro_rules! names {
     ($($extra:literal)?) => {
-        &["auto", "fast", "generic", "norvig", "backtrack", "dlx", "bfs", "best-first" $(, $extra)?]
+        &["auto", "fast", "generic", "norvig", "backtrack", "dlx", "bfs", "best-first", "cdcl" $(, $extra)?]
     };
 }
 
@@ -338,6 +349,7 @@ pub fn by_name(name: &str) -> Result<Box<dyn Engine>, SolveError> {
         "dlx" => Ok(Box::new(Dlx)),
         "bfs" => Ok(Box::new(BoardSearch::bfs())),
         "best-first" => Ok(Box::new(BoardSearch::best_first())),
+        "cdcl" => Ok(Box::new(Cdcl)),
         #[cfg(feature = "triad")]
         "triad" => Ok(Box::new(Triad)),
         #[cfg(not(feature = "triad"))]
