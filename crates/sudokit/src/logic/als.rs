@@ -26,7 +26,8 @@
 //!   them. Petals may overlap. The choice of petals stops as soon as no digit has a
 //!   candidate left that sees all the petals' cells holding it.
 //!
-//! The ALS of a state and their RCs are collected once per finder call (`Alses`),
+//! The ALS of a state and their RCs are collected once per state and overlap rule
+//! (`Alses::of`, kept per thread for the family's other finders; see `memo`),
 //! cells as 128-bit sets: boards of up to 128 cells and 9 digits (the classic 9×9 and
 //! smaller); other layouts find nothing. "Sees" is "shares a unit", extra regions
 //! included. Steps that make the same eliminations are reported once, most
@@ -38,8 +39,10 @@
 //! (codes 0901–0904, with and without overlap).
 
 use std::fmt::Write;
+use std::rc::Rc;
 
 use super::links::push_new;
+use super::memo::Memo;
 use super::step::{cell, not_list, FindOptions, Step};
 use super::technique::Technique;
 use super::Finder;
@@ -112,7 +115,19 @@ pub(crate) struct Alses {
     pub overlap: Overlap,
 }
 
+thread_local! {
+    /// The ALS lists last collected on this thread, with and without overlap.
+    static COLLECTED: Memo<Option<Alses>> = const { Memo::new() };
+}
+
 impl Alses {
+    /// [`Alses::collect`], the list last collected on this thread when it was collected
+    /// from the same state (see `memo`): every finder of this family asks in one round.
+    pub fn of(c: &Candidates, overlap: Overlap) -> Rc<Option<Alses>> {
+        let variant = u8::from(overlap == Overlap::Allowed);
+        COLLECTED.with(|m| m.get(c, variant, || Alses::collect(c, overlap)))
+    }
+
     /// The ALS of `c` and their RCs (only between disjoint ALS when `overlap` is
     /// [`Overlap::Forbidden`]); `None` on boards this family does not handle.
     pub fn collect(c: &Candidates, overlap: Overlap) -> Option<Alses> {
@@ -354,7 +369,8 @@ pub(crate) fn als_xz_disjoint(c: &Candidates, out: &mut Vec<Step>, opts: &FindOp
 
 /// ALS-XZ, with ALS that may overlap or not.
 fn xz(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
-    let Some(alses) = Alses::collect(c, overlap) else {
+    let collected = Alses::of(c, overlap);
+    let Some(alses) = collected.as_ref() else {
         return;
     };
     let mut all = Vec::new();
@@ -378,7 +394,7 @@ fn xz(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap)
                     }
                 }
             }
-            let f = found(Technique::AlsXz, &alses, &pair, elims, opts, || {
+            let f = found(Technique::AlsXz, alses, &pair, elims, opts, || {
                 let z = digit_list((a.mask & b.mask) & !rc);
                 format!(
                     "A={}, B={}, X={}{}",
@@ -413,7 +429,8 @@ pub(crate) fn als_xy_wing_disjoint(c: &Candidates, out: &mut Vec<Step>, opts: &F
 
 /// ALS-XY-Wing, with ALS that may overlap or not.
 fn xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
-    let Some(alses) = Alses::collect(c, overlap) else {
+    let collected = Alses::of(c, overlap);
+    let Some(alses) = collected.as_ref() else {
         return;
     };
     let mut all = Vec::new();
@@ -435,7 +452,7 @@ fn xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Ove
                     alses.targets(&ends, z, &mut elims);
                 }
                 let used = [ai, bi, ci as u32];
-                let f = found(Technique::AlsXyWing, &alses, &used, elims, opts, || {
+                let f = found(Technique::AlsXyWing, alses, &used, elims, opts, || {
                     format!(
                         "A={}, B={}, C={}, X={}, Y={}, Z={}",
                         alses.name(ai),
@@ -471,11 +488,12 @@ pub(crate) fn als_chain_disjoint(c: &Candidates, out: &mut Vec<Step>, opts: &Fin
 
 /// ALS-Chains, with ALS that may overlap or not.
 fn chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
-    let Some(alses) = Alses::collect(c, overlap) else {
+    let collected = Alses::of(c, overlap);
+    let Some(alses) = collected.as_ref() else {
         return;
     };
     let mut search = ChainSearch {
-        alses: &alses,
+        alses,
         opts,
         chain: Vec::new(),
         arcs: Vec::new(),
@@ -601,7 +619,8 @@ impl ChainSearch<'_> {
 
 /// Death Blossoms.
 pub fn death_blossom(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
-    let Some(alses) = Alses::collect(c, Overlap::Allowed) else {
+    let collected = Alses::of(c, Overlap::Allowed);
+    let Some(alses) = collected.as_ref() else {
         return;
     };
     let cells = c.layout().cell_count();
@@ -630,7 +649,7 @@ pub fn death_blossom(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
             continue;
         }
         let mut blossom = Blossom {
-            alses: &alses,
+            alses,
             opts,
             stem,
             stem_mask,

@@ -184,7 +184,7 @@ fn eureka(g: &Graph, path: &Path) -> String {
 
 /// X-Chains, XY-Chains or Remote Pairs.
 fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple) {
-    let g = Graph::build(c, false);
+    let g = Graph::of(c, false);
     let mut search = Search {
         c,
         g: &g,
@@ -333,7 +333,7 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
         }
         _ => Shape::Aic,
     };
-    let g = Graph::build(c, grouped);
+    let g = Graph::of(c, grouped);
     let n = c.layout().size();
     let states = g.nodes.len() * 2;
     // State `2 * node + on`.

@@ -34,6 +34,7 @@
 //! implications from every premise), Sudoku Explainer's forcing chains.
 
 use std::fmt::Write;
+use std::rc::Rc;
 
 use super::graph::Graph;
 use super::links::push_new;
@@ -129,7 +130,7 @@ struct Consequences {
 struct Forcer<'a> {
     c: &'a Candidates,
     kind: Kind,
-    graph: Option<Graph>,
+    graph: Option<Rc<Graph>>,
     n: usize,
     len: usize,
 }
@@ -140,7 +141,7 @@ impl<'a> Forcer<'a> {
         Forcer {
             c,
             kind,
-            graph: (kind == Kind::Chain).then(|| Graph::build(c, false)),
+            graph: (kind == Kind::Chain).then(|| Graph::of(c, false)),
             n,
             len: c.layout().cell_count() * n,
         }

@@ -19,7 +19,10 @@
 //! other (a conjugate pair in a unit); implications follow `on → off` along weak links
 //! and `off → on` along strong links, so any walk alternating the two is sound.
 
+use std::rc::Rc;
+
 use super::links::sees as sees9;
+use super::memo::Memo;
 use crate::candidates::{digits, Candidates};
 use crate::layout::{Layout, UnitKind};
 
@@ -74,7 +77,18 @@ pub(crate) fn sees(l: &Layout, a: usize, b: usize) -> bool {
     }
 }
 
+thread_local! {
+    /// The graphs last built on this thread, with and without group nodes.
+    static GRAPHS: Memo<Graph> = const { Memo::new() };
+}
+
 impl Graph {
+    /// The graph of `c`, with group nodes when `grouped`: the one last built on this
+    /// thread when it was built from the same state (see `memo`).
+    pub fn of(c: &Candidates, grouped: bool) -> Rc<Graph> {
+        GRAPHS.with(|m| m.get(c, u8::from(grouped), || Graph::build(c, grouped)))
+    }
+
     /// The graph of `c`, with group nodes when `grouped`.
     pub fn build(c: &Candidates, grouped: bool) -> Graph {
         let l = c.layout();

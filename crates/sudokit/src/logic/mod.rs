@@ -37,6 +37,7 @@ pub(crate) mod graph;
 pub mod hodoku;
 pub mod intersections;
 pub(crate) mod links;
+mod memo;
 pub mod single_digit;
 pub mod singles;
 pub mod solver;
