@@ -44,6 +44,24 @@ fn pick(c: &Candidates, list: &[usize], sub: u32) -> (Vec<usize>, Mask) {
     (cells, mask)
 }
 
+/// The candidates of every subset of `list`: entry `sub` for the cells of the bits of
+/// `sub`, each built from a smaller one.
+fn subset_masks(c: &Candidates, list: &[usize]) -> Vec<Mask> {
+    let mut masks = vec![0; 1 << list.len()];
+    for sub in 1usize..masks.len() {
+        let low = sub.trailing_zeros() as usize;
+        masks[sub] = masks[sub & (sub - 1)] | c.mask(list[low]);
+    }
+    masks
+}
+
+/// Whether `x` is among the cells of `list` that `sub` picks.
+fn picked(list: &[usize], sub: u32, x: usize) -> bool {
+    list.iter()
+        .position(|&y| y == x)
+        .is_some_and(|k| sub >> k & 1 != 0)
+}
+
 /// `{1236}`.
 fn digit_set(m: Mask) -> String {
     let mut s = String::from("{");
@@ -130,28 +148,40 @@ impl Pattern<'_> {
             .copied()
             .filter(|x| !self.cs.contains(x))
             .collect();
+        // The box's cells outside the pattern; those also in the line (the rest of the
+        // intersection) are left out of a box subset whose line subset holds them.
+        let box_src: Vec<usize> = self
+            .box_open
+            .iter()
+            .copied()
+            .filter(|x| !self.cs.contains(x))
+            .collect();
+        let line_masks = subset_masks(c, &line_src);
+        let box_masks = subset_masks(c, &box_src);
         for ls in 1u32..1 << line_src.len() {
-            let (lc, vl) = pick(c, &line_src, ls);
+            let vl = line_masks[ls as usize];
             let extra_l = (vl & !v).count_ones() as i32;
-            let used = lc.len() as i32 - extra_l;
+            let used = ls.count_ones() as i32 - extra_l;
             if vl & v == 0 || used <= 0 || used >= self.n_plus {
                 continue;
             }
             let need = self.n_plus - used;
-            let box_src: Vec<usize> = self
-                .box_open
+            let taken = box_src
                 .iter()
-                .copied()
-                .filter(|x| !self.cs.contains(x) && !lc.contains(x))
-                .collect();
-            for bs in 1u32..1 << box_src.len() {
-                let (bc, vb) = pick(c, &box_src, bs);
+                .enumerate()
+                .filter(|(_, x)| picked(&line_src, ls, **x))
+                .fold(0u32, |m, (k, _)| m | 1 << k);
+            let mut lc: Option<Vec<usize>> = None;
+            for bs in (1u32..1 << box_src.len()).filter(|bs| bs & taken == 0) {
+                let vb = box_masks[bs as usize];
                 if vb & vl & v != 0 || vb & v == 0 {
                     continue;
                 }
-                if bc.len() as i32 - (vb & !v).count_ones() as i32 != need {
+                if bs.count_ones() as i32 - (vb & !v).count_ones() as i32 != need {
                     continue;
                 }
+                let lc = lc.get_or_insert_with(|| pick(c, &line_src, ls).0);
+                let (bc, _) = pick(c, &box_src, bs);
                 let both = vb & vl;
                 let line_gone = ((v | vl) & !vb) | both;
                 let box_gone = ((v | vb) & !vl) | both;
@@ -164,14 +194,14 @@ impl Pattern<'_> {
                         elims.extend(digits(c.mask(x) & gone).map(|d| (x, d)));
                     }
                 };
-                remove(self.line_open, &lc, line_gone);
+                remove(self.line_open, lc, line_gone);
                 remove(self.box_open, &bc, box_gone);
                 elims.sort_unstable();
                 elims.dedup();
                 if elims.is_empty() {
                     continue;
                 }
-                found.push(self.step(elims, &lc, vl, &bc, vb, opts));
+                found.push(self.step(elims, lc, vl, &bc, vb, opts));
             }
         }
     }
