@@ -159,17 +159,12 @@ impl<'a> Forcer<'a> {
     fn chain(&self, x: usize, d: u8, on: bool, explain: bool) -> Consequences {
         let g = self.graph.as_ref().expect("chains have a graph");
         let n = self.n;
-        let node_of = |cell: usize, digit: u8| {
-            g.nodes
-                .iter()
-                .position(|v| v.cells == [cell] && v.digit == digit)
-        };
         let mut out = Consequences {
             on: Set::new(self.len),
             off: Set::new(self.len),
             contradiction: None,
         };
-        let Some(start) = node_of(x, d) else {
+        let Some(start) = g.node_of(x, d) else {
             return out;
         };
         // State `2 * node + on`; `parent` keeps the way to each state.

@@ -124,6 +124,12 @@ impl Graph {
         g
     }
 
+    /// The node of candidate `(cell, digit)`, if the candidate is there.
+    pub fn node_of(&self, cell: usize, digit: u8) -> Option<usize> {
+        let i = *self.index.get(cell * self.n + digit as usize - 1)?;
+        (i != NONE).then_some(i as usize)
+    }
+
     /// The nodes that cannot be true together with node `i`.
     pub fn weak(&self, i: usize) -> &[u32] {
         &self.weak_links[self.weak_start[i] as usize..self.weak_start[i + 1] as usize]
