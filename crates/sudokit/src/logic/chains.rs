@@ -382,6 +382,16 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
                 if want != Shape::Aic && !closes {
                     continue;
                 }
+                // An AIC's eliminations depend on its ends alone: most ends have none,
+                // and need no path.
+                let ends = if want == Shape::Aic {
+                    match aic(c, &g, start, e / 2) {
+                        None => continue,
+                        found => found,
+                    }
+                } else {
+                    None
+                };
                 let mut path = path_to(&parent, premise, e);
                 if path.len() < 4 {
                     continue;
@@ -402,7 +412,7 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
                     }
                 }
                 let result = if want == Shape::Aic {
-                    aic(c, &g, &path)
+                    ends
                 } else {
                     nice_loop(c, &g, &path)
                 };
@@ -611,9 +621,9 @@ fn nice_loop(c: &Candidates, g: &Graph, path: &Path) -> Outcome {
     Some((Shape::Continuous, elims, None))
 }
 
-/// The AIC of `path` (from a premise "false" to a node "true" in another cell).
-fn aic(c: &Candidates, g: &Graph, path: &Path) -> Outcome {
-    let (s, e) = (path[0].0, path[path.len() - 1].0);
+/// The AIC from node `s` (a premise "false") to node `e` ("true", in another cell):
+/// its eliminations depend on its ends alone.
+fn aic(c: &Candidates, g: &Graph, s: u32, e: u32) -> Outcome {
     let (ns, ne) = (&g.nodes[s as usize], &g.nodes[e as usize]);
     let mut elims = Vec::new();
     if ns.digit == ne.digit {
