@@ -39,20 +39,24 @@ impl<T> Memo<T> {
         if c.layout().size() > MEMO_MAX_SIZE {
             return Rc::new(build());
         }
+        let kept = self
+            .slots
+            .borrow()
+            .iter()
+            .find(|s| s.0 == variant && s.1 == *c)
+            .map(|s| Rc::clone(&s.2));
+        if let Some(kept) = kept {
+            return kept;
+        }
+        // Built with the memo released, so that `build` may use memos itself.
+        let built = Rc::new(build());
+        let slot = (variant, c.clone(), Rc::clone(&built));
         let mut slots = self.slots.borrow_mut();
         match slots.iter_mut().find(|s| s.0 == variant) {
-            Some((_, key, kept)) if key == c => Rc::clone(kept),
-            Some(slot) => {
-                let built = Rc::new(build());
-                *slot = (variant, c.clone(), Rc::clone(&built));
-                built
-            }
-            None => {
-                let built = Rc::new(build());
-                slots.push((variant, c.clone(), Rc::clone(&built)));
-                built
-            }
+            Some(old) => *old = slot,
+            None => slots.push(slot),
         }
+        built
     }
 }
 
