@@ -111,8 +111,6 @@ pub(crate) struct Alses {
     pub holding: [Cells; DIGITS],
     /// The board size.
     pub n: usize,
-    /// Whether ALS joined in one step may share cells.
-    pub overlap: Overlap,
 }
 
 thread_local! {
@@ -183,15 +181,14 @@ impl Alses {
         for i in 0..list.len() {
             for j in i + 1..list.len() {
                 let (a, b) = (&list[i], &list[j]);
-                let common = a.mask & b.mask;
-                if common == 0 || (overlap == Overlap::Forbidden && a.cells & b.cells != 0) {
+                let (common, shared) = (a.mask & b.mask, a.cells & b.cells);
+                if common == 0 || (overlap == Overlap::Forbidden && shared != 0) {
                     continue;
                 }
-                let overlap = a.cells & b.cells;
                 let mut rc: Mask = 0;
                 for d in digits(common) {
                     let k = d as usize - 1;
-                    if (a.with[k] | b.with[k]) & overlap == 0 && b.with[k] & !a.buddies[k] == 0 {
+                    if (a.with[k] | b.with[k]) & shared == 0 && b.with[k] & !a.buddies[k] == 0 {
                         rc |= bit(d);
                     }
                 }
@@ -208,7 +205,6 @@ impl Alses {
             links,
             holding,
             n,
-            overlap,
         })
     }
 
@@ -442,7 +438,7 @@ fn xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Ove
                 }
                 let (a, b) = (&alses.list[ai as usize], &alses.list[bi as usize]);
                 let union = a.cells | b.cells;
-                let apart = alses.overlap == Overlap::Allowed || a.cells & b.cells == 0;
+                let apart = overlap == Overlap::Allowed || a.cells & b.cells == 0;
                 if union == a.cells || union == b.cells || !apart {
                     continue;
                 }
@@ -473,7 +469,7 @@ fn xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Ove
             }
         }
     }
-    flush(out, all, alses.overlap == Overlap::Forbidden);
+    flush(out, all, overlap == Overlap::Forbidden);
 }
 
 /// ALS-Chains of four to [`MAX_CHAIN`] ALS.

@@ -142,20 +142,16 @@ impl Pattern<'_> {
     fn search(&self, opts: &FindOptions, found: &mut Vec<Step>) {
         let c = self.c;
         let v = self.v;
-        let line_src: Vec<usize> = self
-            .line_open
-            .iter()
-            .copied()
-            .filter(|x| !self.cs.contains(x))
-            .collect();
-        // The box's cells outside the pattern; those also in the line (the rest of the
-        // intersection) are left out of a box subset whose line subset holds them.
-        let box_src: Vec<usize> = self
-            .box_open
-            .iter()
-            .copied()
-            .filter(|x| !self.cs.contains(x))
-            .collect();
+        let outside = |cells: &[usize]| -> Vec<usize> {
+            cells
+                .iter()
+                .copied()
+                .filter(|x| !self.cs.contains(x))
+                .collect()
+        };
+        // The line's and the box's cells outside the pattern; those in both (the rest
+        // of the intersection) are left out of a box subset whose line subset holds them.
+        let (line_src, box_src) = (outside(self.line_open), outside(self.box_open));
         let line_masks = subset_masks(c, &line_src);
         let box_masks = subset_masks(c, &box_src);
         for ls in 1u32..1 << line_src.len() {
