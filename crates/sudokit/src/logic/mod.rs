@@ -45,6 +45,7 @@ pub mod step;
 pub mod subsets;
 pub mod sue_de_coq;
 pub mod technique;
+pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 
@@ -73,6 +74,7 @@ pub const FAMILIES: &[&[(Technique, Finder)]] = &[
     als::FINDERS,
     sue_de_coq::FINDERS,
     forcing::FINDERS,
+    templates::FINDERS,
 ];
 
 /// The finder registered for a technique, if it is implemented.
