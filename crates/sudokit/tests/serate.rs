@@ -74,6 +74,24 @@ fn direct_hints_and_chains_are_on_the_path() {
         .any(|n| n.starts_with("Forcing") || n.contains("Cycle")));
 }
 
+/// A puzzle of the hardest-1106 list whose path needs dynamic chains nested in
+/// dynamic chains (level 4): `serate` (SE 1.2.1 technique set, the settings of the
+/// sample) rates it 11.8/11.8/11.4 after 55 minutes.
+#[test]
+fn nested_dynamic_chains_rate_as_serate() {
+    let puzzle: Grid =
+        "2.......6.5..8..1...4...9...7.3.1......82.......7.5.3...9...4...8..1..5.6.......2"
+            .parse()
+            .unwrap();
+    let report = explain(&puzzle, Budget::UNLIMITED).expect("rated");
+    assert_eq!(report.rating.to_string(), "11.8/11.8/11.4");
+    assert!(report
+        .steps
+        .iter()
+        .any(|s| s.technique == "Dynamic Forcing Chains (+ Dynamic Forcing Chains)"));
+    check_path(&puzzle, &report);
+}
+
 #[test]
 fn a_state_rates_as_its_puzzle() {
     let (puzzle, expected) = sample().into_iter().nth(10).expect("a case");

@@ -1,6 +1,8 @@
 //! SE's chains: X-, Y- and XY-cycles and forcing chains (6.5–7.0), Nishio (7.5),
 //! multiple forcing chains (8.0), dynamic forcing chains (8.5) and the nested levels
-//! (+) 9.0, (+ forcing chains) 9.5, (+ multiple forcing chains) 10.0.
+//! (+) 9.0, (+ forcing chains) 9.5, (+ multiple forcing chains) 10.0 and (+ dynamic
+//! forcing chains) 10.5, the last with the nested chain itself at level 0, 1, 2 or 3
+//! (SukakuExplainer's "nesting limit"), tried in that order.
 //!
 //! Design: a chain is a graph of potentials (a candidate on or off) that point at the
 //! potentials that imply them, as SE builds them: breadth first, "on" implications
@@ -465,13 +467,19 @@ pub(crate) struct Chaining {
 }
 
 impl Chaining {
-    fn new(multiple: bool, dynamic: bool, nishio: bool, level: u8) -> Chaining {
+    /// A producer; `limit` is the level of the dynamic chains nested at level 4 and is
+    /// ignored below it.
+    fn new(multiple: bool, dynamic: bool, nishio: bool, level: u8, limit: u8) -> Chaining {
         let mut nested = Vec::new();
-        if level >= 2 {
-            nested.push(Chaining::new(false, false, false, 0));
-        }
-        if level >= 3 {
-            nested.push(Chaining::new(true, false, false, 0));
+        if level >= 4 {
+            nested.push(Chaining::new(true, true, false, limit, 0));
+        } else {
+            if level >= 2 {
+                nested.push(Chaining::new(false, false, false, 0, 0));
+            }
+            if level >= 3 {
+                nested.push(Chaining::new(true, false, false, 0, 0));
+            }
         }
         Chaining {
             multiple,
@@ -499,6 +507,7 @@ impl Chaining {
             (1, _) => "Dynamic Forcing Chains (+)",
             (2, _) => "Dynamic Forcing Chains (+ Forcing Chains)",
             (3, _) => "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
+            (4, _) => "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
             _ if self.nishio => "Nishio Forcing Chains",
             (_, Kind::Binary { absurd: true }) => "Dynamic Contradiction Forcing Chains",
             (_, Kind::Binary { absurd: false }) => "Dynamic Double Forcing Chains",
@@ -1335,7 +1344,7 @@ fn forcing_hint(arena: &Arena, b: &Board, target: P, y: bool, x: bool) -> ChainH
 }
 
 /// SE's chaining producers in its order, from forcing chains and cycles to the
-/// dynamic chains nested to level 3, and the arena their searches share.
+/// dynamic chains nested to level 4, and the arena their searches share.
 pub(crate) struct Producers {
     list: Vec<Chaining>,
     arena: Arena,
@@ -1345,13 +1354,17 @@ impl Producers {
     pub(crate) fn new() -> Producers {
         Producers {
             list: vec![
-                Chaining::new(false, false, false, 0),
-                Chaining::new(false, true, true, 0),
-                Chaining::new(true, false, false, 0),
-                Chaining::new(true, true, false, 0),
-                Chaining::new(true, true, false, 1),
-                Chaining::new(true, true, false, 2),
-                Chaining::new(true, true, false, 3),
+                Chaining::new(false, false, false, 0, 0),
+                Chaining::new(false, true, true, 0, 0),
+                Chaining::new(true, false, false, 0, 0),
+                Chaining::new(true, true, false, 0, 0),
+                Chaining::new(true, true, false, 1, 0),
+                Chaining::new(true, true, false, 2, 0),
+                Chaining::new(true, true, false, 3, 0),
+                Chaining::new(true, true, false, 4, 0),
+                Chaining::new(true, true, false, 4, 1),
+                Chaining::new(true, true, false, 4, 2),
+                Chaining::new(true, true, false, 4, 3),
             ],
             arena: Arena::default(),
         }

@@ -110,9 +110,9 @@ pub enum SeError {
     /// The budget ran out before the rating was found.
     #[error("unrated after the time limit; raise --time-limit to rate it")]
     GaveUp,
-    /// No technique applies (never expected with a unique puzzle: SE's nested
-    /// chains go beyond the levels implemented here).
-    #[error("no Sudoku Explainer technique applies up to nested level 3; the puzzle is beyond this rater")]
+    /// No technique applies, nested chains of level 4 included (SE has nothing
+    /// further; not met on any puzzle so far).
+    #[error("no Sudoku Explainer technique applies up to nested level 4; the puzzle is beyond this rater")]
     Beyond,
 }
 
