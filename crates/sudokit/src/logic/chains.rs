@@ -34,9 +34,11 @@
 //! Players' Forum.
 
 use std::fmt::Write;
+use std::rc::Rc;
 
 use super::graph::Graph;
 use super::links::push_new;
+use super::memo::Memo;
 use super::step::{cell, ChainNode, FindOptions, Link, Step};
 use super::technique::Technique;
 use super::Finder;
@@ -318,7 +320,22 @@ enum Shape {
     Aic,
 }
 
-/// Nice loops and AICs of the technique `t` (grouped or not).
+/// The nice loops and AICs of one state and variant (grouped or not), by shape.
+struct LoopSteps {
+    /// Whether the search ran to its end (the deadline did not cut it short).
+    complete: bool,
+    /// The steps of each [`Shape`], sorted and deduplicated as [`flush`] leaves them.
+    steps: [Vec<Step>; 3],
+}
+
+thread_local! {
+    /// The loops and AICs last found on this thread, per variant (grouped or not,
+    /// explained or not): the three techniques of a variant share one search.
+    static LOOPS: Memo<LoopSteps> = const { Memo::new() };
+}
+
+/// Nice loops and AICs of the technique `t` (grouped or not): its share of the one
+/// search of its variant ([`all_loops`]), kept per state.
 fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
     let grouped = matches!(
         t,
@@ -333,34 +350,61 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
         }
         _ => Shape::Aic,
     };
+    let variant = u8::from(grouped) | u8::from(opts.explain) << 1;
+    let mut kept = LOOPS.with(|m| m.get(c, variant, || all_loops(c, opts, grouped)));
+    if !kept.complete {
+        // Cut short under an earlier deadline: search again under this one.
+        kept = Rc::new(all_loops(c, opts, grouped));
+    }
+    out.extend(kept.steps[want as usize].iter().cloned());
+}
+
+/// The technique of a loop or AIC of `shape`, grouped or not.
+fn technique_of(shape: Shape, grouped: bool) -> Technique {
+    match (shape, grouped) {
+        (Shape::Continuous, false) => Technique::ContinuousNiceLoop,
+        (Shape::Discontinuous, false) => Technique::DiscontinuousNiceLoop,
+        (Shape::Aic, false) => Technique::Aic,
+        (Shape::Continuous, true) => Technique::GroupedContinuousNiceLoop,
+        (Shape::Discontinuous, true) => Technique::GroupedDiscontinuousNiceLoop,
+        (Shape::Aic, true) => Technique::GroupedAic,
+    }
+}
+
+/// Every nice loop and AIC of `c` (those with a group node when `grouped`, those
+/// without otherwise), by shape. From each premise "false" one walk serves all three
+/// shapes; a premise "true" closes only discontinuous loops, and its walk stops once
+/// every state of its start cell is reached.
+fn all_loops(c: &Candidates, opts: &FindOptions, grouped: bool) -> LoopSteps {
     let g = Graph::of(c, grouped);
     let n = c.layout().size();
     let states = g.nodes.len() * 2;
     // State `2 * node + on`.
     let mut parent = vec![u32::MAX; states];
     let mut order: Vec<u32> = Vec::with_capacity(states);
-    let (mut parent2, mut order2) = (parent.clone(), order.clone());
-    let mut retry: Vec<u32> = Vec::new();
-    let mut found = Vec::new();
+    // Simple-path walks, for loops and for AICs, made when first needed per premise.
+    let mut simple = [
+        (parent.clone(), order.clone(), false),
+        (parent.clone(), order.clone(), false),
+    ];
+    let mut found: [Vec<Found>; 3] = Default::default();
+    let mut complete = true;
     let candidates = g.nodes.iter().take_while(|x| !x.is_group()).count() as u32;
     for start in 0..candidates {
         if opts.expired() {
+            complete = false;
             break;
         }
         for on in [true, false] {
-            // A premise "true" closes only discontinuous loops (its candidate goes),
-            // and starts no AIC.
-            if on && want != Shape::Discontinuous {
-                continue;
-            }
             let premise = 2 * start + u32::from(on);
             let start_cell = g.nodes[start as usize].cell();
-            // Loops end in the start cell: the walk stops once it has reached every
-            // state there.
-            let mut open = if want == Shape::Aic {
-                usize::MAX
-            } else {
+            // With a premise "true" the walk stops once it has reached every state
+            // of the start cell; a premise "false" also starts AICs, which may end
+            // anywhere.
+            let mut open = if on {
                 2 * c.mask(start_cell).count_ones() as usize - 1
+            } else {
+                usize::MAX
             };
             walk(&g, premise, &mut parent, &mut order, |t| {
                 if g.nodes[(t / 2) as usize].cells == [start_cell] {
@@ -368,7 +412,9 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
                 }
                 open == 0
             });
-            retry.clear();
+            for walked in &mut simple {
+                walked.2 = false;
+            }
             for &e in &order[1..] {
                 let node = &g.nodes[(e / 2) as usize];
                 if node.is_group() {
@@ -376,15 +422,13 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
                 }
                 let end_on = e % 2 == 1;
                 let closes = node.cell() == start_cell;
-                if want == Shape::Aic && (closes || !end_on) {
-                    continue;
-                }
-                if want != Shape::Aic && !closes {
+                let is_aic = !closes;
+                if is_aic && (on || !end_on) {
                     continue;
                 }
                 // An AIC's eliminations depend on its ends alone: most ends have none,
                 // and need no path.
-                let ends = if want == Shape::Aic {
+                let ends = if is_aic {
                     match aic(c, &g, start, e / 2) {
                         None => continue,
                         found => found,
@@ -396,22 +440,23 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
                 if path.len() < 4 {
                     continue;
                 }
-                if !valid(&g, &path, want == Shape::Aic) {
+                if !valid(&g, &path, is_aic) {
                     // The one way kept comes back to a cell it left: look for a simple
-                    // one (below, once per premise).
-                    if retry.is_empty() {
-                        walk_simple(&g, premise, &mut parent2, &mut order2, want == Shape::Aic);
+                    // one (once per premise and kind).
+                    let (p2, o2, walked) = &mut simple[usize::from(is_aic)];
+                    if !*walked {
+                        walk_simple(&g, premise, p2, o2, is_aic);
+                        *walked = true;
                     }
-                    retry.push(e);
-                    if parent2[e as usize] == u32::MAX {
+                    if p2[e as usize] == u32::MAX {
                         continue;
                     }
-                    path = path_to(&parent2, premise, e);
-                    if path.len() < 4 || !valid(&g, &path, want == Shape::Aic) {
+                    path = path_to(p2, premise, e);
+                    if path.len() < 4 || !valid(&g, &path, is_aic) {
                         continue;
                     }
                 }
-                let result = if want == Shape::Aic {
+                let result = if is_aic {
                     ends
                 } else {
                     nice_loop(c, &g, &path)
@@ -420,16 +465,23 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
                     continue;
                 };
                 let has_group = path.iter().any(|&(x, _)| g.nodes[x as usize].is_group());
-                if shape != want || elims.is_empty() || has_group != grouped {
+                if (on && shape != Shape::Discontinuous) || elims.is_empty() || has_group != grouped
+                {
                     continue;
                 }
                 let links = path.len() - 1;
+                let t = technique_of(shape, grouped);
                 let step = make_step(t, &g, &path, elims, conclusion, opts, n);
-                found.push(Found { links, step });
+                found[shape as usize].push(Found { links, step });
             }
         }
     }
-    flush(out, found);
+    let steps = found.map(|f| {
+        let mut out = Vec::new();
+        flush(&mut out, f);
+        out
+    });
+    LoopSteps { complete, steps }
 }
 
 /// Breadth-first walk of the implications of `premise`: fills `parent` (for every
