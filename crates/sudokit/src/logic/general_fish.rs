@@ -214,7 +214,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
             c.2 = after;
             after |= c.1;
         }
-        if self.may_lead(union & !after, endo) {
+        if self.may_lead(union & !after, endo) && self.may_cover(0, self.search.size, union, endo) {
             self.walk_covers(0, union, endo, 0, 0);
         }
     }
