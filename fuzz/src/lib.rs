@@ -10,7 +10,7 @@ use sudokit::engine::{Engine, Query};
 use sudokit::format::read::records;
 use sudokit::format::{write, OutputFormat, ReadOptions};
 use sudokit::generate::{full_grid, Rng};
-use sudokit::logic::{Family, TechniqueSet};
+use sudokit::logic::{general_fish, Family, TechniqueSet};
 use sudokit::{Grid, Layout, ParseError};
 
 /// The lines of `text` as the reader cuts and numbers them (line `i + 1` is `[i]`):
@@ -211,13 +211,15 @@ pub fn count_two(engine: &dyn Engine, puzzle: &Grid) -> (u64, Option<Grid>) {
 }
 
 /// The techniques the logic targets run: every one but the ALS, Sue de Coq and forcing
-/// families, as in the soundness tests. Those searches can take minutes on one
-/// wide-open state (an ALS-Chain search visits tens of millions of chains), past
-/// libFuzzer's timeout; the soundness tests and the reglib cases cover them.
+/// families and the Franken, mutant and Siamese fish, as in the soundness tests. Those
+/// searches can take minutes on one wide-open state (an ALS-Chain search visits tens
+/// of millions of chains), past libFuzzer's timeout; the soundness tests and the
+/// reglib cases cover them.
 pub fn fuzzed_techniques() -> TechniqueSet {
     [Family::Als, Family::Misc, Family::Forcing]
         .into_iter()
         .fold(TechniqueSet::implemented(), |set, family| {
             set.difference(TechniqueSet::family(family))
         })
+        .difference(general_fish::TECHNIQUES.iter().copied().collect())
 }

@@ -13,9 +13,18 @@ mod reglib;
 
 use reglib::{Case, CaseError, Verdict};
 
-/// Cases of the full library known not to pass: a code variant (every case of it) or
-/// `code@line`, with the reason.
+/// Cases of the full library known not to pass (or not run: no technique of the
+/// catalogue has the code): a code variant (every case of it) or `code@line`, with the
+/// reason.
 const NOT_YET: &[(&str, &str)] = &[
+    (
+        "0363",
+        "fish of size 5 (Squirmbag) are not in the catalogue: a mutant search of that size takes about a second a state",
+    ),
+    (
+        "0364",
+        "fish of size 6 (Whale) are not in the catalogue: a mutant search of that size takes seconds a state",
+    ),
     ("0709-2", "loops through ALS nodes are not implemented"),
     ("0710-3", "loops through ALS nodes are not implemented"),
     ("0710-4", "loops through ALS nodes are not implemented"),
@@ -132,7 +141,7 @@ fn check(path: &str, text: &str) {
             }
             let still = match line.parse::<usize>() {
                 Ok(l) => t.failed.contains(&l),
-                Err(_) => !t.failed.is_empty(),
+                Err(_) => !t.failed.is_empty() || t.skipped > 0,
             };
             if still {
                 println!("  not yet: {k}: {why}");

@@ -5,7 +5,9 @@
 
 mod common;
 
-use sudokit::logic::{find, Family, FindOptions, Outcome, Solver, Step, TechniqueSet};
+use sudokit::logic::{
+    find, general_fish, Family, FindOptions, Outcome, Solver, Step, TechniqueSet,
+};
 use sudokit::{Candidates, Grid};
 
 fn check_step(step: &Step, solution: &Grid, puzzle: &Grid) {
@@ -31,7 +33,8 @@ fn check_step(step: &Step, solution: &Grid, puzzle: &Grid) {
     assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
 }
 
-/// Every implemented technique on `c` but the forcing family (checked on the
+/// Every implemented technique on `c` but the ALS, misc and forcing families and the
+/// Franken, mutant and Siamese fish (checked on the
 /// solver's path here, on every state of their own unit tests and over whole files by
 /// `logic-soundness`), each step checked.
 fn check_all_finders(c: &Candidates, solution: &Grid, puzzle: &Grid) -> usize {
@@ -40,7 +43,8 @@ fn check_all_finders(c: &Candidates, solution: &Grid, puzzle: &Grid) -> usize {
         .into_iter()
         .fold(TechniqueSet::empty(), |s, f| {
             s.union(TechniqueSet::family(f))
-        });
+        })
+        .union(general_fish::TECHNIQUES.iter().copied().collect());
     for t in TechniqueSet::implemented().difference(slow).iter() {
         for step in find(t, c, &FindOptions::default()) {
             assert_eq!(step.technique, t);
@@ -54,13 +58,15 @@ fn check_all_finders(c: &Candidates, solution: &Grid, puzzle: &Grid) -> usize {
 /// Solves every `step`-th puzzle of a sample by logic, checking each step; returns
 /// how many logic finished.
 fn soundness(name: &str, step: usize) -> (usize, usize) {
-    // ALS, Sue de Coq and forcing are checked on the states of their own unit tests
-    // and over whole files by `logic-soundness`: on a sample they take many minutes.
+    // ALS, Sue de Coq, forcing and Franken, mutant and Siamese fish are checked on the
+    // states of their own unit tests and over whole files by `logic-soundness`: on a
+    // sample they take many minutes.
     let slow = [Family::Als, Family::Misc, Family::Forcing]
         .into_iter()
         .fold(TechniqueSet::empty(), |s, f| {
             s.union(TechniqueSet::family(f))
-        });
+        })
+        .union(general_fish::TECHNIQUES.iter().copied().collect());
     let solver = Solver::new(TechniqueSet::all().difference(slow));
     let puzzles: Vec<Grid> = common::data(name).into_iter().step_by(step).collect();
     let mut finished = 0;

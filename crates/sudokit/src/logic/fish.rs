@@ -9,6 +9,7 @@
 //! cover cells that also see every fin (those in the fin's box) lose the digit. It is
 //! sashimi when a base line would be left with a single candidate without its fins.
 
+use super::general_fish;
 use super::step::{and_list, cell, removal, FindOptions, Step};
 use super::technique::Technique;
 use super::{combinations, ones, Finder};
@@ -32,6 +33,78 @@ pub const FINDERS: &[(Technique, Finder)] = &[
     }),
     (Technique::SashimiJellyfish, |c, o, p| {
         finned(c, o, p, 4, true)
+    }),
+    (Technique::FrankenXWing, |c, o, p| {
+        general_fish::find(Technique::FrankenXWing, c, o, p)
+    }),
+    (Technique::FrankenSwordfish, |c, o, p| {
+        general_fish::find(Technique::FrankenSwordfish, c, o, p)
+    }),
+    (Technique::FrankenJellyfish, |c, o, p| {
+        general_fish::find(Technique::FrankenJellyfish, c, o, p)
+    }),
+    (Technique::FinnedFrankenXWing, |c, o, p| {
+        general_fish::find(Technique::FinnedFrankenXWing, c, o, p)
+    }),
+    (Technique::FinnedFrankenSwordfish, |c, o, p| {
+        general_fish::find(Technique::FinnedFrankenSwordfish, c, o, p)
+    }),
+    (Technique::FinnedFrankenJellyfish, |c, o, p| {
+        general_fish::find(Technique::FinnedFrankenJellyfish, c, o, p)
+    }),
+    (Technique::MutantXWing, |c, o, p| {
+        general_fish::find(Technique::MutantXWing, c, o, p)
+    }),
+    (Technique::MutantSwordfish, |c, o, p| {
+        general_fish::find(Technique::MutantSwordfish, c, o, p)
+    }),
+    (Technique::MutantJellyfish, |c, o, p| {
+        general_fish::find(Technique::MutantJellyfish, c, o, p)
+    }),
+    (Technique::FinnedMutantXWing, |c, o, p| {
+        general_fish::find(Technique::FinnedMutantXWing, c, o, p)
+    }),
+    (Technique::FinnedMutantSwordfish, |c, o, p| {
+        general_fish::find(Technique::FinnedMutantSwordfish, c, o, p)
+    }),
+    (Technique::FinnedMutantJellyfish, |c, o, p| {
+        general_fish::find(Technique::FinnedMutantJellyfish, c, o, p)
+    }),
+    (Technique::SiameseFinnedXWing, |c, o, p| {
+        general_fish::find_siamese(Technique::FinnedXWing, c, o, p)
+    }),
+    (Technique::SiameseFinnedSwordfish, |c, o, p| {
+        general_fish::find_siamese(Technique::FinnedSwordfish, c, o, p)
+    }),
+    (Technique::SiameseFinnedJellyfish, |c, o, p| {
+        general_fish::find_siamese(Technique::FinnedJellyfish, c, o, p)
+    }),
+    (Technique::SiameseSashimiXWing, |c, o, p| {
+        general_fish::find_siamese(Technique::SashimiXWing, c, o, p)
+    }),
+    (Technique::SiameseSashimiSwordfish, |c, o, p| {
+        general_fish::find_siamese(Technique::SashimiSwordfish, c, o, p)
+    }),
+    (Technique::SiameseSashimiJellyfish, |c, o, p| {
+        general_fish::find_siamese(Technique::SashimiJellyfish, c, o, p)
+    }),
+    (Technique::SiameseFinnedFrankenXWing, |c, o, p| {
+        general_fish::find_siamese(Technique::FinnedFrankenXWing, c, o, p)
+    }),
+    (Technique::SiameseFinnedFrankenSwordfish, |c, o, p| {
+        general_fish::find_siamese(Technique::FinnedFrankenSwordfish, c, o, p)
+    }),
+    (Technique::SiameseFinnedFrankenJellyfish, |c, o, p| {
+        general_fish::find_siamese(Technique::FinnedFrankenJellyfish, c, o, p)
+    }),
+    (Technique::SiameseFinnedMutantXWing, |c, o, p| {
+        general_fish::find_siamese(Technique::FinnedMutantXWing, c, o, p)
+    }),
+    (Technique::SiameseFinnedMutantSwordfish, |c, o, p| {
+        general_fish::find_siamese(Technique::FinnedMutantSwordfish, c, o, p)
+    }),
+    (Technique::SiameseFinnedMutantJellyfish, |c, o, p| {
+        general_fish::find_siamese(Technique::FinnedMutantJellyfish, c, o, p)
     }),
 ];
 

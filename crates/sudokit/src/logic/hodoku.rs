@@ -33,6 +33,7 @@
 
 use super::als;
 use super::fast_singles::UNITS;
+use super::general_fish;
 use super::step::Step;
 use super::technique::Technique::{self, *};
 use super::Finder;
@@ -116,6 +117,18 @@ pub const OFF: &[Technique] = &[
     FinnedMutantXWing,
     FinnedMutantSwordfish,
     FinnedMutantJellyfish,
+    SiameseFinnedXWing,
+    SiameseFinnedSwordfish,
+    SiameseFinnedJellyfish,
+    SiameseSashimiXWing,
+    SiameseSashimiSwordfish,
+    SiameseSashimiJellyfish,
+    SiameseFinnedFrankenXWing,
+    SiameseFinnedFrankenSwordfish,
+    SiameseFinnedFrankenJellyfish,
+    SiameseFinnedMutantXWing,
+    SiameseFinnedMutantSwordfish,
+    SiameseFinnedMutantJellyfish,
     KrakenFish,
     DualTwoStringKite,
     DualEmptyRectangle,
@@ -132,6 +145,12 @@ pub fn finder(t: Technique) -> Option<Finder> {
         AlsXz => Some(als::als_xz_disjoint),
         AlsXyWing => Some(als::als_xy_wing_disjoint),
         AlsXyChain => Some(als::als_chain_disjoint),
+        FrankenXWing => Some(|c, o, p| general_fish::find_first(FrankenXWing, c, o, p)),
+        FrankenSwordfish => Some(|c, o, p| general_fish::find_first(FrankenSwordfish, c, o, p)),
+        FinnedFrankenXWing => Some(|c, o, p| general_fish::find_first(FinnedFrankenXWing, c, o, p)),
+        FinnedFrankenSwordfish => {
+            Some(|c, o, p| general_fish::find_first(FinnedFrankenSwordfish, c, o, p))
+        }
         _ => None,
     }
 }

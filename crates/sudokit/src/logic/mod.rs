@@ -33,6 +33,7 @@ pub mod coloring;
 mod fast_singles;
 pub mod fish;
 pub mod forcing;
+pub mod general_fish;
 pub(crate) mod graph;
 pub mod hodoku;
 pub mod intersections;

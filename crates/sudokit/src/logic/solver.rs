@@ -516,13 +516,19 @@ mod tests {
             "hidden-single,naked-single,fish",
             "full-house,naked-single",
         ];
-        // ALS, Sue de Coq and forcing nets take no singles and would only make the
-        // hardest puzzles long here.
+        // ALS, Sue de Coq, forcing nets and Franken, mutant and Siamese fish take no
+        // singles and would only make the hardest puzzles long here.
         let forcing = [Family::Als, Family::Misc, Family::Forcing]
             .into_iter()
             .fold(TechniqueSet::empty(), |s, f| {
                 s.union(TechniqueSet::family(f))
-            });
+            })
+            .union(
+                crate::logic::general_fish::TECHNIQUES
+                    .iter()
+                    .copied()
+                    .collect(),
+            );
         for set in sets {
             let set = TechniqueSet::parse(set).unwrap().difference(forcing);
             for solver in [Solver::new(set), Solver::new(set).explain(false)] {

@@ -17,6 +17,9 @@
 //!   those the ratings here are our own placement on its scale (a fin costs 0.2 over the
 //!   plain fish, sashimi 0.1 more; coloring sits with the X-cycles it is a case of;
 //!   chains and forcing give the base of their range, before any length bonus).
+//!   Franken and mutant fish, which Sudoku Explainer reaches only by forcing chains
+//!   and nets, come after forcing nets (8.5): Franken fish 8.6–8.7, mutant fish 8.8–8.9;
+//!   Siamese fish, two fish the order has tried on their own, last among fish (8.9).
 //! - HoDoKu scores and levels: HoDoKu's default solver configuration (full house and
 //!   naked single 4, hidden single 14, locked candidates 50, X-Wing 140, …).
 
@@ -249,29 +252,53 @@ techniques! {
     /// Finned Jellyfish whose base line would be degenerate without the fin.
     SashimiJellyfish = "sashimi-jellyfish", "Sashimi Jellyfish", "0322", Fish, 55, 260, Unfair;
     /// Fish with boxes among its base or cover sets, size 2.
-    FrankenXWing = "franken-x-wing", "Franken X-Wing", "0330", Fish, 45, 300, Unfair;
+    FrankenXWing = "franken-x-wing", "Franken X-Wing", "0330", Fish, 86, 300, Unfair;
     /// Franken fish of size 3.
-    FrankenSwordfish = "franken-swordfish", "Franken Swordfish", "0331", Fish, 50, 350, Unfair;
+    FrankenSwordfish = "franken-swordfish", "Franken Swordfish", "0331", Fish, 86, 350, Unfair;
     /// Franken fish of size 4.
-    FrankenJellyfish = "franken-jellyfish", "Franken Jellyfish", "0332", Fish, 56, 370, Unfair;
+    FrankenJellyfish = "franken-jellyfish", "Franken Jellyfish", "0332", Fish, 87, 370, Unfair;
     /// Finned Franken fish of size 2.
-    FinnedFrankenXWing = "finned-franken-x-wing", "Finned Franken X-Wing", "0340", Fish, 47, 390, Unfair;
+    FinnedFrankenXWing = "finned-franken-x-wing", "Finned Franken X-Wing", "0340", Fish, 86, 390, Unfair;
     /// Finned Franken fish of size 3.
-    FinnedFrankenSwordfish = "finned-franken-swordfish", "Finned Franken Swordfish", "0341", Fish, 52, 410, Unfair;
+    FinnedFrankenSwordfish = "finned-franken-swordfish", "Finned Franken Swordfish", "0341", Fish, 87, 410, Unfair;
     /// Finned Franken fish of size 4.
-    FinnedFrankenJellyfish = "finned-franken-jellyfish", "Finned Franken Jellyfish", "0342", Fish, 58, 430, Unfair;
+    FinnedFrankenJellyfish = "finned-franken-jellyfish", "Finned Franken Jellyfish", "0342", Fish, 87, 430, Unfair;
     /// Fish mixing rows and columns in its base or cover sets, size 2.
-    MutantXWing = "mutant-x-wing", "Mutant X-Wing", "0350", Fish, 60, 450, Unfair;
+    MutantXWing = "mutant-x-wing", "Mutant X-Wing", "0350", Fish, 88, 450, Extreme;
     /// Mutant fish of size 3.
-    MutantSwordfish = "mutant-swordfish", "Mutant Swordfish", "0351", Fish, 62, 450, Unfair;
+    MutantSwordfish = "mutant-swordfish", "Mutant Swordfish", "0351", Fish, 88, 450, Extreme;
     /// Mutant fish of size 4.
-    MutantJellyfish = "mutant-jellyfish", "Mutant Jellyfish", "0352", Fish, 64, 450, Unfair;
+    MutantJellyfish = "mutant-jellyfish", "Mutant Jellyfish", "0352", Fish, 89, 450, Extreme;
     /// Finned mutant fish of size 2.
-    FinnedMutantXWing = "finned-mutant-x-wing", "Finned Mutant X-Wing", "0360", Fish, 61, 470, Unfair;
+    FinnedMutantXWing = "finned-mutant-x-wing", "Finned Mutant X-Wing", "0360", Fish, 88, 470, Extreme;
     /// Finned mutant fish of size 3.
-    FinnedMutantSwordfish = "finned-mutant-swordfish", "Finned Mutant Swordfish", "0361", Fish, 63, 470, Unfair;
+    FinnedMutantSwordfish = "finned-mutant-swordfish", "Finned Mutant Swordfish", "0361", Fish, 89, 470, Extreme;
     /// Finned mutant fish of size 4.
-    FinnedMutantJellyfish = "finned-mutant-jellyfish", "Finned Mutant Jellyfish", "0362", Fish, 65, 470, Unfair;
+    FinnedMutantJellyfish = "finned-mutant-jellyfish", "Finned Mutant Jellyfish", "0362", Fish, 89, 470, Extreme;
+    /// Two Finned X-Wing steps on one digit with the same base sets, as one step.
+    SiameseFinnedXWing = "siamese-finned-x-wing", "Siamese Finned X-Wing", "03101", Fish, 89, 130, Hard;
+    /// Two Finned Swordfish steps on one digit with the same base sets, as one step.
+    SiameseFinnedSwordfish = "siamese-finned-swordfish", "Siamese Finned Swordfish", "03111", Fish, 89, 200, Unfair;
+    /// Two Finned Jellyfish steps on one digit with the same base sets, as one step.
+    SiameseFinnedJellyfish = "siamese-finned-jellyfish", "Siamese Finned Jellyfish", "03121", Fish, 89, 250, Unfair;
+    /// Two Sashimi X-Wing steps on one digit with the same base sets, as one step.
+    SiameseSashimiXWing = "siamese-sashimi-x-wing", "Siamese Sashimi X-Wing", "03201", Fish, 89, 150, Hard;
+    /// Two Sashimi Swordfish steps on one digit with the same base sets, as one step.
+    SiameseSashimiSwordfish = "siamese-sashimi-swordfish", "Siamese Sashimi Swordfish", "03211", Fish, 89, 240, Unfair;
+    /// Two Sashimi Jellyfish steps on one digit with the same base sets, as one step.
+    SiameseSashimiJellyfish = "siamese-sashimi-jellyfish", "Siamese Sashimi Jellyfish", "03221", Fish, 89, 260, Unfair;
+    /// Two Finned Franken X-Wing steps on one digit with the same base sets, as one step.
+    SiameseFinnedFrankenXWing = "siamese-finned-franken-x-wing", "Siamese Finned Franken X-Wing", "03401", Fish, 89, 390, Unfair;
+    /// Two Finned Franken Swordfish steps on one digit with the same base sets, as one step.
+    SiameseFinnedFrankenSwordfish = "siamese-finned-franken-swordfish", "Siamese Finned Franken Swordfish", "03411", Fish, 89, 410, Unfair;
+    /// Two Finned Franken Jellyfish steps on one digit with the same base sets, as one step.
+    SiameseFinnedFrankenJellyfish = "siamese-finned-franken-jellyfish", "Siamese Finned Franken Jellyfish", "03421", Fish, 89, 430, Unfair;
+    /// Two Finned Mutant X-Wing steps on one digit with the same base sets, as one step.
+    SiameseFinnedMutantXWing = "siamese-finned-mutant-x-wing", "Siamese Finned Mutant X-Wing", "03601", Fish, 89, 470, Extreme;
+    /// Two Finned Mutant Swordfish steps on one digit with the same base sets, as one step.
+    SiameseFinnedMutantSwordfish = "siamese-finned-mutant-swordfish", "Siamese Finned Mutant Swordfish", "03611", Fish, 89, 470, Extreme;
+    /// Two Finned Mutant Jellyfish steps on one digit with the same base sets, as one step.
+    SiameseFinnedMutantJellyfish = "siamese-finned-mutant-jellyfish", "Siamese Finned Mutant Jellyfish", "03621", Fish, 89, 470, Extreme;
     /// Kraken fish: every fin forces the elimination (type 1) or the cover (type 2).
     KrakenFish = "kraken-fish", "Kraken Fish", "0371", Fish, 80, 500, Extreme;
     /// Two strong links on a digit in parallel lines, joined at one end.
