@@ -219,11 +219,43 @@ const HODOKU_STEPS: &[(&str, usize, &str, &str, Option<u32>)] = &[
     ),
 ];
 
-/// On each puzzle of [`HODOKU_STEPS`] the step is HoDoKu's, and so are the level
-/// and the score where given.
+/// HoDoKu's choice among forcing chains, each case HoDoKu 2.2.0's own step from its
+/// batch output, as in [`HODOKU_STEPS`] (the whole path is HoDoKu's, so its score
+/// too). Before each, sudokit's path took another forcing step there.
+const FORCING_STEPS: &[(&str, usize, &str, &str, Option<u32>)] = &[
+    // One conclusion per step: HoDoKu's `Forcing Chain Contradiction in c4 =>
+    // r5c4<>3`, not a verity that eliminates 3 and 7 from r5c4 together.
+    (
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        27,
+        "Forcing Chain Contradiction: r5c4<>3",
+        "extreme",
+        Some(5328),
+    ),
+    // The lowest candidate first: HoDoKu's `Forcing Chain Contradiction in r2 =>
+    // r1c3<>3`.
+    (
+        "...59......7.2..5......74.1.1.8.......6.3..4....9....2.5...6.794.........8....3..",
+        18,
+        "Forcing Chain Contradiction: r1c3<>3",
+        "extreme",
+        Some(6958),
+    ),
+    // HoDoKu's `Forcing Chain Contradiction in r4c1 => r4c6<>4`.
+    (
+        "1..........6.2.....4....98..5......6.....74....758...3..4..5.9....8..1.27...1....",
+        18,
+        "Forcing Chain Contradiction: r4c6<>4",
+        "extreme",
+        Some(8622),
+    ),
+];
+
+/// On each puzzle of [`HODOKU_STEPS`] and [`FORCING_STEPS`] the step is HoDoKu's,
+/// and so are the level and the score where given.
 #[test]
 fn hodoku_takes_the_step_its_search_meets() {
-    for &(puzzle, number, want, level, hodoku_score) in HODOKU_STEPS {
+    for &(puzzle, number, want, level, hodoku_score) in HODOKU_STEPS.iter().chain(FORCING_STEPS) {
         let (path, got_level, score) = hodoku_path(puzzle);
         assert_eq!(path[number - 1], want, "{puzzle}");
         assert_eq!(got_level, level, "{puzzle}");

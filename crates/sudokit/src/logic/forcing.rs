@@ -45,21 +45,64 @@ use super::{Finder, TechniqueSet};
 use crate::candidates::{bit, digits, Candidates, Mask};
 
 /// The finders of this family.
-pub const FINDERS: &[(Technique, Finder)] = &[
-    (Technique::ForcingChainContradiction, |c, o, p| {
-        forcing(c, o, p, Kind::Chain, Conclusion::Contradiction, false)
-    }),
-    (Technique::ForcingChainVerity, |c, o, p| {
-        forcing(c, o, p, Kind::Chain, Conclusion::Verity, false)
-    }),
-    (Technique::ForcingNetContradiction, |c, o, p| {
-        forcing(c, o, p, Kind::Net, Conclusion::Contradiction, false)
-    }),
-    (Technique::ForcingNetVerity, |c, o, p| {
-        forcing(c, o, p, Kind::Net, Conclusion::Verity, false)
-    }),
-    (Technique::DeepForcingNet, deep_net),
-];
+pub const FINDERS: &[(Technique, Finder)] = &{
+    let t = finders::<false>();
+    [
+        t[0],
+        t[1],
+        t[2],
+        t[3],
+        (Technique::DeepForcingNet, deep_net),
+    ]
+};
+
+/// The finders of HoDoKu's path ([`Mode::Hodoku`]).
+pub(crate) const HODOKU: &[(Technique, Finder)] = &finders::<true>();
+
+/// The finders of forcing chains and nets, on HoDoKu's path or not.
+const fn finders<const HODOKU: bool>() -> [(Technique, Finder); 4] {
+    [
+        (
+            Technique::ForcingChainContradiction,
+            search::<false, false, HODOKU>,
+        ),
+        (Technique::ForcingChainVerity, search::<false, true, HODOKU>),
+        (
+            Technique::ForcingNetContradiction,
+            search::<true, false, HODOKU>,
+        ),
+        (Technique::ForcingNetVerity, search::<true, true, HODOKU>),
+    ]
+}
+
+/// [`forcing`] of nets or chains, verity or contradiction, every step or HoDoKu's.
+fn search<const NET: bool, const VERITY: bool, const HODOKU: bool>(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+) {
+    let kind = if NET { Kind::Net } else { Kind::Chain };
+    let end = if VERITY {
+        Conclusion::Verity
+    } else {
+        Conclusion::Contradiction
+    };
+    let mode = if HODOKU { Mode::Hodoku } else { Mode::All };
+    forcing(c, out, opts, kind, end, mode);
+}
+
+/// Which steps a search gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Every step, a verity's conclusions together, most changes first.
+    All,
+    /// The first contradiction found only.
+    First,
+    /// HoDoKu's steps: one conclusion each (a verity's conclusions apart, none in the
+    /// premise's own cell for a candidate taken true and false), placements first by
+    /// cell, then eliminations by cell and digit, each conclusion once.
+    Hodoku,
+}
 
 /// How consequences are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,17 +174,21 @@ struct Forcer<'a> {
     c: &'a Candidates,
     kind: Kind,
     graph: Option<Rc<Graph>>,
+    /// HoDoKu's tabling: chains through group nodes too, and every consequence of a
+    /// premise drawn, past a contradiction.
+    hodoku: bool,
     n: usize,
     len: usize,
 }
 
 impl<'a> Forcer<'a> {
-    fn new(c: &'a Candidates, kind: Kind) -> Forcer<'a> {
+    fn new(c: &'a Candidates, kind: Kind, hodoku: bool) -> Forcer<'a> {
         let n = c.layout().size();
         Forcer {
             c,
             kind,
-            graph: (kind == Kind::Chain).then(|| Graph::of(c, false)),
+            graph: (kind == Kind::Chain).then(|| Graph::of(c, hodoku)),
+            hodoku,
             n,
             len: c.layout().cell_count() * n,
         }
@@ -178,13 +225,15 @@ impl<'a> Forcer<'a> {
             head += 1;
             let (node, is_on) = ((s / 2) as usize, s % 2 == 1);
             let v = &g.nodes[node];
-            let bit_index = v.cell() * n + v.digit as usize - 1;
-            if is_on {
-                out.on.insert(bit_index);
-            } else {
-                out.off.insert(bit_index);
+            if !v.is_group() {
+                let bit_index = v.cell() * n + v.digit as usize - 1;
+                if is_on {
+                    out.on.insert(bit_index);
+                } else {
+                    out.off.insert(bit_index);
+                }
             }
-            if parent[(s ^ 1) as usize] != u32::MAX {
+            if parent[(s ^ 1) as usize] != u32::MAX && out.contradiction.is_none() {
                 if explain {
                     out.contradiction = Some(format!(
                         "{} and {}",
@@ -194,7 +243,9 @@ impl<'a> Forcer<'a> {
                 } else {
                     out.contradiction = Some(String::new());
                 }
-                return out;
+                if !self.hodoku {
+                    return out;
+                }
             }
             let next = g.links(node, is_on);
             for &b in next {
@@ -204,6 +255,9 @@ impl<'a> Forcer<'a> {
                     order.push(t);
                 }
             }
+        }
+        if out.contradiction.is_some() {
+            return out;
         }
         out.contradiction = self.empty_place(&out.off).map(|what| {
             if explain {
@@ -229,7 +283,8 @@ impl<'a> Forcer<'a> {
             .rev()
             .map(|&t| {
                 let v = &g.nodes[(t / 2) as usize];
-                premise_name(self.n, v.cell(), v.digit, t % 2 == 1)
+                let sign = if t % 2 == 1 { "=" } else { "<>" };
+                format!("{}{sign}{}", g.place(t / 2), v.digit)
             })
             .collect::<Vec<_>>()
             .join(" -> ")
@@ -386,7 +441,7 @@ fn deeper(h: &mut Candidates, nested: bool) -> Option<String> {
             &quiet,
             Kind::Net,
             Conclusion::Contradiction,
-            true,
+            Mode::First,
         );
         if !inner.first()?.apply(h) {
             return None;
@@ -400,29 +455,28 @@ fn deeper(h: &mut Candidates, nested: bool) -> Option<String> {
 fn deep_net(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     for kind in [Kind::Basic, Kind::Nested] {
         let start = out.len();
-        forcing(c, out, opts, kind, Conclusion::Contradiction, true);
+        forcing(c, out, opts, kind, Conclusion::Contradiction, Mode::First);
         if out.len() > start {
             return;
         }
     }
 }
 
-/// Every step of one kind and conclusion in `c`; with `first`, only the first
-/// contradiction found.
+/// The steps of one kind and conclusion in `c`, as `mode` says.
 fn forcing(
     c: &Candidates,
     out: &mut Vec<Step>,
     opts: &FindOptions,
     kind: Kind,
     end: Conclusion,
-    first: bool,
+    mode: Mode,
 ) {
     let l = c.layout();
     let n = l.size();
     if l.cell_count() * n > 1 << 16 {
         return;
     }
-    let forcer = Forcer::new(c, kind);
+    let forcer = Forcer::new(c, kind, mode == Mode::Hodoku);
     let t = match (kind, end) {
         (Kind::Chain, Conclusion::Contradiction) => Technique::ForcingChainContradiction,
         (Kind::Chain, Conclusion::Verity) => Technique::ForcingChainVerity,
@@ -450,7 +504,7 @@ fn forcing(
                 if let Some(why) = &no.contradiction {
                     found.push(contradiction(t, c, x, d, false, why, opts));
                 }
-                if first && !found.is_empty() {
+                if mode == Mode::First && !found.is_empty() {
                     out.push(found.swap_remove(0));
                     return;
                 }
@@ -462,7 +516,8 @@ fn forcing(
                         premise_name(n, x, d, true),
                         premise_name(n, x, d, false)
                     );
-                    found.extend(verity(t, c, &[&yes, &no], &what, opts));
+                    let join = mode.join(Some(x));
+                    verity(&mut found, t, c, &[&yes, &no], &what, opts, join);
                 }
             }
             on_of[i] = Some(yes);
@@ -476,7 +531,7 @@ fn forcing(
                 .collect();
             if let Some(b) = branches.filter(|b| b.len() >= 2) {
                 let what = format!("every candidate of {}", cell(n, x));
-                found.extend(verity(t, c, &b, &what, opts));
+                verity(&mut found, t, c, &b, &what, opts, mode.join(None));
             }
         }
         // Every place of a digit in a unit.
@@ -497,15 +552,32 @@ fn forcing(
                     .collect();
                 if let Some(b) = branches {
                     let what = format!("every place of {d} in {}", unit.name());
-                    found.extend(verity(t, c, &b, &what, opts));
+                    verity(&mut found, t, c, &b, &what, opts, mode.join(None));
                 }
             }
         }
+    }
+    if mode == Mode::Hodoku {
+        found.sort_by_key(hodoku_key);
+        found.dedup_by_key(|s| hodoku_key(s));
+        out.append(&mut found);
+        return;
     }
     found.sort_by_key(|s: &Step| (s.placements.is_empty(), usize::MAX - s.eliminations.len()));
     let start = out.len();
     for s in found {
         push_new(out, start, s);
+    }
+}
+
+/// Where HoDoKu's comparator of forcing steps puts a step of one conclusion: a
+/// placement before any elimination, then by cell and digit (its `TablingComparator`:
+/// cells set before candidates deleted, lower cells and candidates first).
+pub(crate) fn hodoku_key(s: &Step) -> (bool, usize, u8) {
+    match (s.placements.first(), s.eliminations.first()) {
+        (Some(&(x, d)), _) => (false, x, d),
+        (None, Some(&(x, d))) => (true, x, d),
+        (None, None) => (true, usize::MAX, 0),
     }
 }
 
@@ -539,23 +611,71 @@ fn contradiction(
     s
 }
 
-/// The step of what every branch forces, if it changes the state.
+/// How a verity's conclusions make steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Join {
+    /// One step of them all.
+    Together,
+    /// One step each, none in cell `except` (HoDoKu's steps: for a candidate taken
+    /// true and false, a conclusion in its own cell is a nice loop, not a chain).
+    Apart { except: Option<usize> },
+}
+
+impl Mode {
+    /// How this mode joins the conclusions of a verity whose premises lie in `cell`
+    /// (a candidate taken true and false) or not (`None`).
+    fn join(self, cell: Option<usize>) -> Join {
+        match self {
+            Mode::Hodoku => Join::Apart { except: cell },
+            _ => Join::Together,
+        }
+    }
+}
+
+/// The steps of what every branch forces, if it changes the state, joined as `join`
+/// says.
 fn verity(
+    found: &mut Vec<Step>,
     t: Technique,
     c: &Candidates,
     branches: &[&Consequences],
     what: &str,
     opts: &FindOptions,
-) -> Option<Step> {
+    join: Join,
+) {
     let n = c.layout().size();
     let (mut on, mut off) = (branches[0].on.clone(), branches[0].off.clone());
     for b in &branches[1..] {
         on.intersect(&b.on);
         off.intersect(&b.off);
     }
+    let placements: Vec<(usize, u8)> = on.iter().map(|i| (i / n, (i % n) as u8 + 1)).collect();
+    let eliminations: Vec<(usize, u8)> = off.iter().map(|i| (i / n, (i % n) as u8 + 1)).collect();
+    let Join::Apart { except } = join else {
+        found.extend(verity_step(t, n, placements, eliminations, what, opts));
+        return;
+    };
+    let keep = |p: &&(usize, u8)| Some(p.0) != except;
+    for &p in placements.iter().filter(keep) {
+        found.extend(verity_step(t, n, vec![p], Vec::new(), what, opts));
+    }
+    for &p in eliminations.iter().filter(keep) {
+        found.extend(verity_step(t, n, Vec::new(), vec![p], what, opts));
+    }
+}
+
+/// The verity step that makes `placements` and `eliminations`, if any.
+fn verity_step(
+    t: Technique,
+    n: usize,
+    placements: Vec<(usize, u8)>,
+    eliminations: Vec<(usize, u8)>,
+    what: &str,
+    opts: &FindOptions,
+) -> Option<Step> {
     let mut s = Step::new(t);
-    s.placements = on.iter().map(|i| (i / n, (i % n) as u8 + 1)).collect();
-    s.eliminations = off.iter().map(|i| (i / n, (i % n) as u8 + 1)).collect();
+    s.placements = placements;
+    s.eliminations = eliminations;
     if s.placements.is_empty() && s.eliminations.is_empty() {
         return None;
     }

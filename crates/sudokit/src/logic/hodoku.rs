@@ -33,6 +33,7 @@
 
 use super::als;
 use super::fast_singles::UNITS;
+use super::forcing;
 use super::step::Step;
 use super::technique::Technique::{self, *};
 use super::Finder;
@@ -132,7 +133,10 @@ pub fn finder(t: Technique) -> Option<Finder> {
         AlsXz => Some(als::als_xz_disjoint),
         AlsXyWing => Some(als::als_xy_wing_disjoint),
         AlsXyChain => Some(als::als_chain_disjoint),
-        _ => None,
+        _ => forcing::HODOKU
+            .iter()
+            .find(|&&(f, _)| f == t)
+            .map(|&(_, f)| f),
     }
 }
 
@@ -140,6 +144,13 @@ pub fn finder(t: Technique) -> Option<Finder> {
 /// one entry of [`STEPS`] (`None` when there are none).
 pub fn pick(steps: &[Step]) -> Option<&Step> {
     let first = steps.first()?;
+    if is_forcing(first.technique) {
+        return steps
+            .iter()
+            .enumerate()
+            .min_by_key(|&(i, s)| (forcing::hodoku_key(s), i))
+            .map(|(_, s)| s);
+    }
     if !first.placements.is_empty() {
         return steps.iter().min_by_key(|s| s.rating);
     }
@@ -184,10 +195,15 @@ fn sorted(t: Technique) -> bool {
             | GroupedDiscontinuousNiceLoop
             | GroupedAic
             | AlsXyChain
-            | ForcingChainContradiction
-            | ForcingChainVerity
-            | ForcingNetContradiction
-            | ForcingNetVerity
+    )
+}
+
+/// Whether `t` is a forcing chain or net, whose steps HoDoKu orders by their one
+/// conclusion ([`forcing::hodoku_key`]).
+fn is_forcing(t: Technique) -> bool {
+    matches!(
+        t,
+        ForcingChainContradiction | ForcingChainVerity | ForcingNetContradiction | ForcingNetVerity
     )
 }
 
