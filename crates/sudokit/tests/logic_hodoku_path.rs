@@ -249,6 +249,24 @@ const FORCING_STEPS: &[(&str, usize, &str, &str, Option<u32>)] = &[
         "extreme",
         Some(8622),
     ),
+    // HoDoKu's nets: premises looked ahead four rounds of singles, then joined
+    // (`Forcing Net Verity => r1c2=5`), where sudokit's singles to the end took a
+    // contradiction placing r5c8=9.
+    (
+        "8.7..6..2....5....4.....9......2..67..1..4.....63.9..47...6..8...9..2....3....5..",
+        19,
+        "Forcing Net Verity: r1c2=5",
+        "extreme",
+        Some(5634),
+    ),
+    // HoDoKu's `Forcing Net Verity => r2c1=8`, not a contradiction placing r2c6=7.
+    (
+        "9...182....5.......7.93.....29..3.8.3..6..7.27............9....1.73.2..6..8..6..5",
+        20,
+        "Forcing Net Verity: r2c1=8",
+        "extreme",
+        Some(7956),
+    ),
 ];
 
 /// On each puzzle of [`HODOKU_STEPS`] and [`FORCING_STEPS`] the step is HoDoKu's,

@@ -26,9 +26,12 @@
 //! **HoDoKu's path** (`HODOKU`) draws as HoDoKu's tabling does: chains pass through
 //! group nodes and go on past a contradiction (a premise's table is everything it
 //! reaches), a step has one conclusion, and placements come first, then the lowest
-//! cell and digit. The tables of a state are drawn once for the contradiction and
-//! verity finders (a per-thread memo); chains' tables come from the strongly connected
-//! components of the implication graph, each component's reach drawn once.
+//! cell and digit. Its nets join look-aheads: a candidate's direct consequences are
+//! the premise and four rounds of singles on a copy (HoDoKu's `getTableEntry`), and a
+//! premise's table is everything reached through them and group nodes. The tables of
+//! a state are drawn once for the contradiction and verity finders (a per-thread
+//! memo), from the strongly connected components of the implication graph, each
+//! component's reach drawn once.
 //!
 //! **Deep forcing nets** go on where HoDoKu falls back to brute force: a premise is
 //! propagated with singles, intersections and subsets to a fixpoint, and if no premise
@@ -215,7 +218,7 @@ impl<'a> Forcer<'a> {
         Forcer {
             c,
             kind,
-            graph: (kind == Kind::Chain).then(|| Graph::of(c, hodoku)),
+            graph: (kind == Kind::Chain || hodoku).then(|| Graph::of(c, hodoku)),
             hodoku,
             n,
             len: c.layout().cell_count() * n,
@@ -376,6 +379,97 @@ impl<'a> Forcer<'a> {
                 } else if !h.has(y, e) {
                     out.off.insert(i);
                 }
+            }
+        }
+        out
+    }
+}
+
+impl Forcer<'_> {
+    /// The direct implications of every state of the grouped graph `g` in HoDoKu's
+    /// forcing nets (`None` once the deadline has passed): a candidate's are what it
+    /// forces in HoDoKu's look-ahead ([`Forcer::look_ahead`]) and its links to group
+    /// nodes; a group node's are its links.
+    fn net_implications(&self, g: &Graph, opts: &FindOptions) -> Option<Vec<Vec<u32>>> {
+        let mut next = vec![Vec::new(); 2 * g.nodes.len()];
+        for (k, v) in g.nodes.iter().enumerate() {
+            if opts.expired() {
+                return None;
+            }
+            for on in [false, true] {
+                let state = |b: usize, o: bool| (2 * b + usize::from(o)) as u32;
+                let list = &mut next[2 * k + usize::from(on)];
+                for &b in g.links(k, on) {
+                    if v.is_group() || g.nodes[b as usize].is_group() {
+                        list.push(state(b as usize, !on));
+                    }
+                }
+                if !v.is_group() {
+                    for (y, e, o) in self.look_ahead(v.cell(), v.digit, on) {
+                        list.extend(g.node_of(y, e).map(|b| state(b, o)));
+                    }
+                }
+            }
+        }
+        Some(next)
+    }
+
+    /// What candidate `(x, d)` taken true (`on`) or false forces by HoDoKu's look-ahead
+    /// (its `TablingSolver.getTableEntry`): the premise, then four rounds of all the
+    /// naked and hidden singles of the state, each placement making its digit false
+    /// in the peers that had it and the cell's other candidates false. Candidates
+    /// `(cell, digit, true)` made true, false ones with `false`.
+    fn look_ahead(&self, x: usize, d: u8, on: bool) -> Vec<(usize, u8, bool)> {
+        let c = self.c;
+        let l = c.layout();
+        let mut h = c.clone();
+        let mut out = Vec::new();
+        let set = |h: &mut Candidates, y: usize, e: u8, out: &mut Vec<_>| {
+            out.push((y, e, true));
+            out.extend(
+                l.peers(y)
+                    .iter()
+                    .filter(|&&p| c.has(p, e))
+                    .map(|&p| (p, e, false)),
+            );
+            out.extend(digits(h.mask(y) & !bit(e)).map(|f| (y, f, false)));
+            if h.value(y) == 0 {
+                h.place(y, e);
+            }
+        };
+        if on {
+            set(&mut h, x, d, &mut out);
+        } else {
+            h.remove(x, d);
+            out.push((x, d, false));
+            if h.mask(x).count_ones() == 1 {
+                let e = h.mask(x).trailing_zeros() as u8 + 1;
+                set(&mut h, x, e, &mut out);
+            }
+        }
+        for _ in 0..4 {
+            let mut singles = Vec::new();
+            for y in (0..l.cell_count()).filter(|&y| h.value(y) == 0) {
+                if h.mask(y).count_ones() == 1 {
+                    singles.push((y, h.mask(y).trailing_zeros() as u8 + 1));
+                }
+            }
+            for unit in l.units() {
+                let (mut once, mut twice) = (0, 0);
+                for &y in unit.cells.iter().filter(|&&y| h.value(y) == 0) {
+                    twice |= once & h.mask(y);
+                    once |= h.mask(y);
+                }
+                for e in digits(once & !twice) {
+                    let y = unit.cells.iter().find(|&&y| h.value(y) == 0 && h.has(y, e));
+                    singles.extend(y.map(|&y| (y, e)));
+                }
+            }
+            if singles.is_empty() {
+                break;
+            }
+            for (y, e) in singles {
+                set(&mut h, y, e, &mut out);
             }
         }
         out
@@ -660,8 +754,14 @@ impl Tables {
             no: vec![None; forcer.len],
             complete: false,
         };
-        let closures = match (&forcer.graph, opts.explain) {
-            (Some(g), false) => Some(Closures::of(g, n)),
+        let closures = match (kind, &forcer.graph, opts.explain) {
+            (Kind::Chain, Some(g), false) => Some(Closures::of(g, n, chain_next(g))),
+            (Kind::Net, Some(g), _) => {
+                let Some(next) = forcer.net_implications(g, opts) else {
+                    return t;
+                };
+                Some(Closures::of(g, n, |s, k| next[s as usize].get(k).copied()))
+            }
             _ => None,
         };
         for x in (0..c.layout().cell_count()).filter(|&x| c.value(x) == 0) {
@@ -671,7 +771,7 @@ impl Tables {
             for d in digits(c.mask(x)) {
                 let i = x * n + d as usize - 1;
                 let draw = |on| match &closures {
-                    Some(cl) => cl.consequences(&forcer, x, d, on),
+                    Some(cl) => cl.consequences(&forcer, x, d, on, opts.explain),
                     None => forcer.consequences(x, d, on, opts.explain),
                 };
                 t.yes[i] = Some(draw(true));
@@ -680,6 +780,16 @@ impl Tables {
         }
         t.complete = true;
         t
+    }
+}
+
+/// The implications of a forcing chain: the `k`-th link out of a state of `g` (state
+/// `2 * node + on`; true along weak links makes false, false along strong ones true).
+fn chain_next(g: &Graph) -> impl Fn(u32, usize) -> Option<u32> + '_ {
+    |s, k| {
+        let on = s % 2 == 1;
+        let b = g.links((s / 2) as usize, on).get(k)?;
+        Some(2 * b + u32::from(!on))
     }
 }
 
@@ -724,16 +834,11 @@ struct Closures {
 }
 
 impl Closures {
-    /// The closures of graph `g` of a board of size `n`.
-    fn of(g: &Graph, n: usize) -> Closures {
+    /// The closures of the states of graph `g` (a board of size `n`) whose `k`-th
+    /// implication is `next(state, k)`.
+    fn of(g: &Graph, n: usize, next: impl Fn(u32, usize) -> Option<u32>) -> Closures {
         let m = 2 * g.nodes.len();
         let words = m.div_ceil(64);
-        let next = |s: u32| {
-            let on = s % 2 == 1;
-            g.links((s / 2) as usize, on)
-                .iter()
-                .map(move |&b| 2 * b + u32::from(!on))
-        };
         let mut cl = Closures {
             component: vec![u32::MAX; m],
             reach: Vec::new(),
@@ -761,10 +866,9 @@ impl Closures {
             }
             t.visit(root);
             while let Some(&mut (v, ref mut pos)) = t.calls.last_mut() {
-                let on = v % 2 == 1;
-                if let Some(&b) = g.links((v / 2) as usize, on).get(*pos) {
+                if let Some(w) = next(v, *pos) {
                     *pos += 1;
-                    let w = (2 * b + u32::from(!on)) as usize;
+                    let w = w as usize;
                     if t.index[w] == u32::MAX {
                         t.visit(w as u32);
                     } else if t.on_stack[w] {
@@ -785,7 +889,7 @@ impl Closures {
     }
 
     /// Takes the component whose root is `v` off Tarjan's stack and draws its reach.
-    fn close<I: Iterator<Item = u32>>(&mut self, v: u32, t: &mut Tarjan, next: &impl Fn(u32) -> I) {
+    fn close(&mut self, v: u32, t: &mut Tarjan, next: &impl Fn(u32, usize) -> Option<u32>) {
         let id = (self.reach.len() / self.words) as u32;
         let at = t
             .stack
@@ -800,7 +904,7 @@ impl Closures {
             reach[s as usize / 64] |= 1 << (s % 64);
         }
         for &s in &members {
-            for w in next(s) {
+            for w in (0..).map_while(|k| next(s, k)) {
                 let other = self.component[w as usize];
                 if other != id {
                     let from = other as usize * self.words;
@@ -813,9 +917,16 @@ impl Closures {
         self.reach.extend(reach);
     }
 
-    /// What candidate `(x, d)` taken true (`on`) or false forces, as
-    /// [`Forcer::chain`] draws it in HoDoKu's tabling, without explanations.
-    fn consequences(&self, forcer: &Forcer, x: usize, d: u8, on: bool) -> Consequences {
+    /// What candidate `(x, d)` taken true (`on`) or false forces: everything its
+    /// state reaches, and the contradiction met, in words with `explain`.
+    fn consequences(
+        &self,
+        forcer: &Forcer,
+        x: usize,
+        d: u8,
+        on: bool,
+        explain: bool,
+    ) -> Consequences {
         let g = forcer.graph.as_ref().expect("chains have a graph");
         let mut out = Consequences::none(forcer.len);
         let Some(node) = g.node_of(x, d) else {
@@ -844,8 +955,23 @@ impl Closures {
                 }
             }
         }
-        if clash || forcer.empty_place(&out.off).is_some() {
-            out.contradiction = Some(String::new());
+        let n = forcer.n;
+        let premise = premise_name(n, x, d, on);
+        if clash {
+            let both = (0..g.nodes.len()).find(|&k| reach[k / 32] >> (k % 32 * 2) & 3 == 3);
+            out.contradiction = Some(match both {
+                Some(k) if explain => {
+                    let v = &g.nodes[k];
+                    let at = g.place(k as u32);
+                    format!("{premise} forces {at}={d} and {at}<>{d}", d = v.digit)
+                }
+                _ => String::new(),
+            });
+        } else if let Some(what) = forcer.empty_place(&out.off) {
+            out.contradiction = Some(match explain {
+                true => format!("{premise} leaves {what}"),
+                false => String::new(),
+            });
         }
         out
     }
@@ -1123,12 +1249,12 @@ mod tests {
         for c in stuck.take(5) {
             let forcer = Forcer::new(&c, Kind::Chain, true);
             let g = forcer.graph.as_ref().unwrap();
-            let closures = Closures::of(g, 9);
+            let closures = Closures::of(g, 9, chain_next(g));
             for x in (0..81).filter(|&x| c.value(x) == 0) {
                 for d in digits(c.mask(x)) {
                     for on in [true, false] {
                         let walk = forcer.chain(x, d, on, false);
-                        let drawn = closures.consequences(&forcer, x, d, on);
+                        let drawn = closures.consequences(&forcer, x, d, on, false);
                         assert_eq!((&walk.on, &walk.off), (&drawn.on, &drawn.off));
                         assert_eq!(walk.contradiction, drawn.contradiction);
                         premises += 1;
