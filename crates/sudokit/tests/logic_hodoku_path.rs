@@ -217,6 +217,24 @@ const HODOKU_STEPS: &[(&str, usize, &str, &str, Option<u32>)] = &[
         "hard",
         Some(1476),
     ),
+    // The first Sue de Coq its search meets (`r13c7 - {4568} (r7c7 - {68}, r2c8 -
+    // {45})`), not one of seven eliminations that sorts first.
+    (
+        ".3........7.6.19...4.....2.2..8.6.....9...1......5....4....2..5.....8.1.....1.734",
+        21,
+        "Sue de Coq: r1c8<>4 r1c8<>5 r6c7<>6 r6c7<>8 r8c7<>6",
+        "extreme",
+        Some(2656),
+    ),
+    // `r6c46 - {2369} (r6c1 - {23}, r45c5 - {569})`, not the same intersection with
+    // another line part (r4c5<>6 for r4c6<>5).
+    (
+        "85..3.....3....5.61..2.......91....85..7.8.......4....6..9.7.5..2.....1.....2..7.",
+        16,
+        "Sue de Coq: r4c6<>5 r4c6<>6 r6c8<>2 r6c8<>3",
+        "extreme",
+        Some(8258),
+    ),
 ];
 
 /// HoDoKu's choice among forcing chains, each case HoDoKu 2.2.0's own step from its

@@ -35,6 +35,7 @@ use super::als;
 use super::fast_singles::UNITS;
 use super::forcing;
 use super::step::Step;
+use super::sue_de_coq;
 use super::technique::Technique::{self, *};
 use super::Finder;
 use crate::candidates::Candidates;
@@ -133,6 +134,7 @@ pub fn finder(t: Technique) -> Option<Finder> {
         AlsXz => Some(als::als_xz_disjoint),
         AlsXyWing => Some(als::als_xy_wing_disjoint),
         AlsXyChain => Some(als::als_chain_disjoint),
+        SueDeCoq => Some(sue_de_coq::sue_de_coq_first),
         _ => forcing::HODOKU
             .iter()
             .find(|&&(f, _)| f == t)
