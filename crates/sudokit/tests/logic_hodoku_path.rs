@@ -217,13 +217,81 @@ const HODOKU_STEPS: &[(&str, usize, &str, &str, Option<u32>)] = &[
         "hard",
         Some(1476),
     ),
+    // The first Sue de Coq its search meets (`r13c7 - {4568} (r7c7 - {68}, r2c8 -
+    // {45})`), not one of seven eliminations that sorts first.
+    (
+        ".3........7.6.19...4.....2.2..8.6.....9...1......5....4....2..5.....8.1.....1.734",
+        21,
+        "Sue de Coq: r1c8<>4 r1c8<>5 r6c7<>6 r6c7<>8 r8c7<>6",
+        "extreme",
+        Some(2656),
+    ),
+    // `r6c46 - {2369} (r6c1 - {23}, r45c5 - {569})`, not the same intersection with
+    // another line part (r4c5<>6 for r4c6<>5).
+    (
+        "85..3.....3....5.61..2.......91....85..7.8.......4....6..9.7.5..2.....1.....2..7.",
+        16,
+        "Sue de Coq: r4c6<>5 r4c6<>6 r6c8<>2 r6c8<>3",
+        "extreme",
+        Some(8258),
+    ),
 ];
 
-/// On each puzzle of [`HODOKU_STEPS`] the step is HoDoKu's, and so are the level
-/// and the score where given.
+/// HoDoKu's choice among forcing chains, each case HoDoKu 2.2.0's own step from its
+/// batch output, as in [`HODOKU_STEPS`] (the whole path is HoDoKu's, so its score
+/// too). Before each, sudokit's path took another forcing step there.
+const FORCING_STEPS: &[(&str, usize, &str, &str, Option<u32>)] = &[
+    // One conclusion per step: HoDoKu's `Forcing Chain Contradiction in c4 =>
+    // r5c4<>3`, not a verity that eliminates 3 and 7 from r5c4 together.
+    (
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        27,
+        "Forcing Chain Contradiction: r5c4<>3",
+        "extreme",
+        Some(5328),
+    ),
+    // The lowest candidate first: HoDoKu's `Forcing Chain Contradiction in r2 =>
+    // r1c3<>3`.
+    (
+        "...59......7.2..5......74.1.1.8.......6.3..4....9....2.5...6.794.........8....3..",
+        18,
+        "Forcing Chain Contradiction: r1c3<>3",
+        "extreme",
+        Some(6958),
+    ),
+    // HoDoKu's `Forcing Chain Contradiction in r4c1 => r4c6<>4`.
+    (
+        "1..........6.2.....4....98..5......6.....74....758...3..4..5.9....8..1.27...1....",
+        18,
+        "Forcing Chain Contradiction: r4c6<>4",
+        "extreme",
+        Some(8622),
+    ),
+    // HoDoKu's nets: premises looked ahead four rounds of singles, then joined
+    // (`Forcing Net Verity => r1c2=5`), where sudokit's singles to the end took a
+    // contradiction placing r5c8=9.
+    (
+        "8.7..6..2....5....4.....9......2..67..1..4.....63.9..47...6..8...9..2....3....5..",
+        19,
+        "Forcing Net Verity: r1c2=5",
+        "extreme",
+        Some(5634),
+    ),
+    // HoDoKu's `Forcing Net Verity => r2c1=8`, not a contradiction placing r2c6=7.
+    (
+        "9...182....5.......7.93.....29..3.8.3..6..7.27............9....1.73.2..6..8..6..5",
+        20,
+        "Forcing Net Verity: r2c1=8",
+        "extreme",
+        Some(7956),
+    ),
+];
+
+/// On each puzzle of [`HODOKU_STEPS`] and [`FORCING_STEPS`] the step is HoDoKu's,
+/// and so are the level and the score where given.
 #[test]
 fn hodoku_takes_the_step_its_search_meets() {
-    for &(puzzle, number, want, level, hodoku_score) in HODOKU_STEPS {
+    for &(puzzle, number, want, level, hodoku_score) in HODOKU_STEPS.iter().chain(FORCING_STEPS) {
         let (path, got_level, score) = hodoku_path(puzzle);
         assert_eq!(path[number - 1], want, "{puzzle}");
         assert_eq!(got_level, level, "{puzzle}");

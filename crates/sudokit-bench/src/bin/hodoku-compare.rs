@@ -193,7 +193,8 @@ fn parse_step(line: &str) -> Move {
 }
 
 /// The puzzle reports of HoDoKu's batch output (`PUZZLE #N Level (score)` lines, each
-/// followed by its steps indented by three spaces).
+/// followed by its steps indented by three spaces, a chain or net step by its chains
+/// indented by two).
 fn parse_output(text: &str) -> Vec<Report> {
     let mut out: Vec<Report> = Vec::new();
     // Whether indented lines are still the steps of the last report (the summary at
@@ -204,6 +205,10 @@ fn parse_output(text: &str) -> Vec<Report> {
             if let Some(r) = out.last_mut().filter(|_| in_path) {
                 r.path.push(parse_step(step.trim_end()));
             }
+            continue;
+        }
+        // A chain or net of the last step (indented by two spaces) is no step.
+        if in_path && line.starts_with("  ") {
             continue;
         }
         in_path = false;
@@ -550,7 +555,9 @@ mod tests {
         .................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7... #1 Medium (916)\n   \
         Naked Single: r8c3=4\n   \
         Locked Triple: 4,8,9 in r456c2 => r123c2,r46c1<>4, r1c2<>8\n   \
-        Forcing Chain Contradiction in c5 => r3c6=5\n   \
+        Forcing Chain Contradiction in c5 => r3c6=5\n  \
+        r3c6<>5 r3c5=5 r2c5<>5\n  \
+        r3c6<>5 (r3c4=5) r2c4<>5\n   \
         Almost Locked Set XZ-Rule: A=r1c2 {12} => r9c9<>1\n   \
         Brute Force: r1c1=5\n\
         1 puzzles in 31ms (0:00:00.031)\n   Easy: 0\n";

@@ -23,6 +23,16 @@
 //! Premises are tried candidate by candidate in cell order; every conclusion that
 //! changes the state is a step (the same eliminations and placements once).
 //!
+//! **HoDoKu's path** (`HODOKU`) draws as HoDoKu's tabling does: chains pass through
+//! group nodes and go on past a contradiction (a premise's table is everything it
+//! reaches), a step has one conclusion, and placements come first, then the lowest
+//! cell and digit. Its nets join look-aheads: a candidate's direct consequences are
+//! the premise and four rounds of singles on a copy (HoDoKu's `getTableEntry`), and a
+//! premise's table is everything reached through them and group nodes. The tables of
+//! a state are drawn once for the contradiction and verity finders (a per-thread
+//! memo), from the strongly connected components of the implication graph, each
+//! component's reach drawn once.
+//!
 //! **Deep forcing nets** go on where HoDoKu falls back to brute force: a premise is
 //! propagated with singles, intersections and subsets to a fixpoint, and if no premise
 //! then leads to a contradiction, with singles-net contradictions inside the premise's
@@ -38,6 +48,7 @@ use std::rc::Rc;
 
 use super::graph::Graph;
 use super::links::push_new;
+use super::memo::Memo;
 use super::solver::{Outcome, Solver};
 use super::step::{cell, not_list, FindOptions, Step};
 use super::technique::{Family, Technique};
@@ -45,21 +56,64 @@ use super::{Finder, TechniqueSet};
 use crate::candidates::{bit, digits, Candidates, Mask};
 
 /// The finders of this family.
-pub const FINDERS: &[(Technique, Finder)] = &[
-    (Technique::ForcingChainContradiction, |c, o, p| {
-        forcing(c, o, p, Kind::Chain, Conclusion::Contradiction, false)
-    }),
-    (Technique::ForcingChainVerity, |c, o, p| {
-        forcing(c, o, p, Kind::Chain, Conclusion::Verity, false)
-    }),
-    (Technique::ForcingNetContradiction, |c, o, p| {
-        forcing(c, o, p, Kind::Net, Conclusion::Contradiction, false)
-    }),
-    (Technique::ForcingNetVerity, |c, o, p| {
-        forcing(c, o, p, Kind::Net, Conclusion::Verity, false)
-    }),
-    (Technique::DeepForcingNet, deep_net),
-];
+pub const FINDERS: &[(Technique, Finder)] = &{
+    let t = finders::<false>();
+    [
+        t[0],
+        t[1],
+        t[2],
+        t[3],
+        (Technique::DeepForcingNet, deep_net),
+    ]
+};
+
+/// The finders of HoDoKu's path ([`Mode::Hodoku`]).
+pub(crate) const HODOKU: &[(Technique, Finder)] = &finders::<true>();
+
+/// The finders of forcing chains and nets, on HoDoKu's path or not.
+const fn finders<const HODOKU: bool>() -> [(Technique, Finder); 4] {
+    [
+        (
+            Technique::ForcingChainContradiction,
+            search::<false, false, HODOKU>,
+        ),
+        (Technique::ForcingChainVerity, search::<false, true, HODOKU>),
+        (
+            Technique::ForcingNetContradiction,
+            search::<true, false, HODOKU>,
+        ),
+        (Technique::ForcingNetVerity, search::<true, true, HODOKU>),
+    ]
+}
+
+/// [`forcing`] of nets or chains, verity or contradiction, every step or HoDoKu's.
+fn search<const NET: bool, const VERITY: bool, const HODOKU: bool>(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+) {
+    let kind = if NET { Kind::Net } else { Kind::Chain };
+    let end = if VERITY {
+        Conclusion::Verity
+    } else {
+        Conclusion::Contradiction
+    };
+    let mode = if HODOKU { Mode::Hodoku } else { Mode::All };
+    forcing(c, out, opts, kind, end, mode);
+}
+
+/// Which steps a search gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Every step, a verity's conclusions together, most changes first.
+    All,
+    /// The first contradiction found only.
+    First,
+    /// HoDoKu's steps: one conclusion each (a verity's conclusions apart, none in the
+    /// premise's own cell for a candidate taken true and false), placements first by
+    /// cell, then eliminations by cell and digit, each conclusion once.
+    Hodoku,
+}
 
 /// How consequences are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,14 +146,23 @@ impl Set {
         self.0[i / 64] |= 1 << (i % 64);
     }
 
-    fn contains(&self, i: usize) -> bool {
-        self.0[i / 64] >> (i % 64) & 1 != 0
-    }
-
     fn intersect(&mut self, o: &Set) {
         for (a, b) in self.0.iter_mut().zip(&o.0) {
             *a &= b;
         }
+    }
+
+    /// The `len` (at most 64) bits from `start` on, as the low bits of a word.
+    fn bits(&self, start: usize, len: usize) -> u64 {
+        let (k, shift) = (start / 64, start % 64);
+        let mut w = self.0[k] >> shift;
+        if shift + len > 64 {
+            w |= self.0[k + 1] << (64 - shift);
+        }
+        if len < 64 {
+            w &= (1 << len) - 1;
+        }
+        w
     }
 
     fn iter(&self) -> impl Iterator<Item = usize> + '_ {
@@ -126,22 +189,37 @@ struct Consequences {
     contradiction: Option<String>,
 }
 
+impl Consequences {
+    /// Nothing forced, on a board of `len` candidates.
+    fn none(len: usize) -> Consequences {
+        Consequences {
+            on: Set::new(len),
+            off: Set::new(len),
+            contradiction: None,
+        }
+    }
+}
+
 /// The premises' consequences, drawn one way or the other.
 struct Forcer<'a> {
     c: &'a Candidates,
     kind: Kind,
     graph: Option<Rc<Graph>>,
+    /// HoDoKu's tabling: chains through group nodes too, and every consequence of a
+    /// premise drawn, past a contradiction.
+    hodoku: bool,
     n: usize,
     len: usize,
 }
 
 impl<'a> Forcer<'a> {
-    fn new(c: &'a Candidates, kind: Kind) -> Forcer<'a> {
+    fn new(c: &'a Candidates, kind: Kind, hodoku: bool) -> Forcer<'a> {
         let n = c.layout().size();
         Forcer {
             c,
             kind,
-            graph: (kind == Kind::Chain).then(|| Graph::of(c, false)),
+            graph: (kind == Kind::Chain || hodoku).then(|| Graph::of(c, hodoku)),
+            hodoku,
             n,
             len: c.layout().cell_count() * n,
         }
@@ -159,11 +237,7 @@ impl<'a> Forcer<'a> {
     fn chain(&self, x: usize, d: u8, on: bool, explain: bool) -> Consequences {
         let g = self.graph.as_ref().expect("chains have a graph");
         let n = self.n;
-        let mut out = Consequences {
-            on: Set::new(self.len),
-            off: Set::new(self.len),
-            contradiction: None,
-        };
+        let mut out = Consequences::none(self.len);
         let Some(start) = g.node_of(x, d) else {
             return out;
         };
@@ -178,13 +252,15 @@ impl<'a> Forcer<'a> {
             head += 1;
             let (node, is_on) = ((s / 2) as usize, s % 2 == 1);
             let v = &g.nodes[node];
-            let bit_index = v.cell() * n + v.digit as usize - 1;
-            if is_on {
-                out.on.insert(bit_index);
-            } else {
-                out.off.insert(bit_index);
+            if !v.is_group() {
+                let bit_index = v.cell() * n + v.digit as usize - 1;
+                if is_on {
+                    out.on.insert(bit_index);
+                } else {
+                    out.off.insert(bit_index);
+                }
             }
-            if parent[(s ^ 1) as usize] != u32::MAX {
+            if parent[(s ^ 1) as usize] != u32::MAX && out.contradiction.is_none() {
                 if explain {
                     out.contradiction = Some(format!(
                         "{} and {}",
@@ -194,7 +270,9 @@ impl<'a> Forcer<'a> {
                 } else {
                     out.contradiction = Some(String::new());
                 }
-                return out;
+                if !self.hodoku {
+                    return out;
+                }
             }
             let next = g.links(node, is_on);
             for &b in next {
@@ -204,6 +282,9 @@ impl<'a> Forcer<'a> {
                     order.push(t);
                 }
             }
+        }
+        if out.contradiction.is_some() {
+            return out;
         }
         out.contradiction = self.empty_place(&out.off).map(|what| {
             if explain {
@@ -229,7 +310,8 @@ impl<'a> Forcer<'a> {
             .rev()
             .map(|&t| {
                 let v = &g.nodes[(t / 2) as usize];
-                premise_name(self.n, v.cell(), v.digit, t % 2 == 1)
+                let sign = if t % 2 == 1 { "=" } else { "<>" };
+                format!("{}{sign}{}", g.place(t / 2), v.digit)
             })
             .collect::<Vec<_>>()
             .join(" -> ")
@@ -240,24 +322,26 @@ impl<'a> Forcer<'a> {
     fn empty_place(&self, off: &Set) -> Option<String> {
         let (c, n) = (self.c, self.n);
         let l = c.layout();
-        for x in (0..l.cell_count()).filter(|&x| c.value(x) == 0) {
-            if digits(c.mask(x)).all(|d| off.contains(x * n + d as usize - 1)) {
-                return Some(format!("no candidate in {}", cell(n, x)));
-            }
+        // The candidates of each open cell not in `off`.
+        let left: Vec<Mask> = (0..l.cell_count())
+            .map(|x| match c.value(x) {
+                0 => c.mask(x) & !off.bits(x * n, n),
+                _ => 0,
+            })
+            .collect();
+        if let Some(x) = (0..l.cell_count()).find(|&x| c.value(x) == 0 && left[x] == 0) {
+            return Some(format!("no candidate in {}", cell(n, x)));
         }
         for unit in l.units() {
-            let placed = unit.cells.iter().fold(0, |m: Mask, &x| match c.value(x) {
-                0 => m,
-                v => m | bit(v),
-            });
-            for d in digits(l.all_digits() & !placed) {
-                if unit
-                    .cells
-                    .iter()
-                    .all(|&x| !c.has(x, d) || off.contains(x * n + d as usize - 1))
-                {
-                    return Some(format!("no place for {d} in {}", unit.name()));
+            let (mut placed, mut places): (Mask, Mask) = (0, 0);
+            for &x in &unit.cells {
+                match c.value(x) {
+                    0 => places |= left[x],
+                    v => placed |= bit(v),
                 }
+            }
+            if let Some(d) = digits(l.all_digits() & !placed & !places).next() {
+                return Some(format!("no place for {d} in {}", unit.name()));
             }
         }
         None
@@ -295,6 +379,97 @@ impl<'a> Forcer<'a> {
                 } else if !h.has(y, e) {
                     out.off.insert(i);
                 }
+            }
+        }
+        out
+    }
+}
+
+impl Forcer<'_> {
+    /// The direct implications of every state of the grouped graph `g` in HoDoKu's
+    /// forcing nets (`None` once the deadline has passed): a candidate's are what it
+    /// forces in HoDoKu's look-ahead ([`Forcer::look_ahead`]) and its links to group
+    /// nodes; a group node's are its links.
+    fn net_implications(&self, g: &Graph, opts: &FindOptions) -> Option<Vec<Vec<u32>>> {
+        let mut next = vec![Vec::new(); 2 * g.nodes.len()];
+        for (k, v) in g.nodes.iter().enumerate() {
+            if opts.expired() {
+                return None;
+            }
+            for on in [false, true] {
+                let state = |b: usize, o: bool| (2 * b + usize::from(o)) as u32;
+                let list = &mut next[2 * k + usize::from(on)];
+                for &b in g.links(k, on) {
+                    if v.is_group() || g.nodes[b as usize].is_group() {
+                        list.push(state(b as usize, !on));
+                    }
+                }
+                if !v.is_group() {
+                    for (y, e, o) in self.look_ahead(v.cell(), v.digit, on) {
+                        list.extend(g.node_of(y, e).map(|b| state(b, o)));
+                    }
+                }
+            }
+        }
+        Some(next)
+    }
+
+    /// What candidate `(x, d)` taken true (`on`) or false forces by HoDoKu's look-ahead
+    /// (its `TablingSolver.getTableEntry`): the premise, then four rounds of all the
+    /// naked and hidden singles of the state, each placement making its digit false
+    /// in the peers that had it and the cell's other candidates false. Candidates
+    /// `(cell, digit, true)` made true, false ones with `false`.
+    fn look_ahead(&self, x: usize, d: u8, on: bool) -> Vec<(usize, u8, bool)> {
+        let c = self.c;
+        let l = c.layout();
+        let mut h = c.clone();
+        let mut out = Vec::new();
+        let set = |h: &mut Candidates, y: usize, e: u8, out: &mut Vec<_>| {
+            out.push((y, e, true));
+            out.extend(
+                l.peers(y)
+                    .iter()
+                    .filter(|&&p| c.has(p, e))
+                    .map(|&p| (p, e, false)),
+            );
+            out.extend(digits(h.mask(y) & !bit(e)).map(|f| (y, f, false)));
+            if h.value(y) == 0 {
+                h.place(y, e);
+            }
+        };
+        if on {
+            set(&mut h, x, d, &mut out);
+        } else {
+            h.remove(x, d);
+            out.push((x, d, false));
+            if h.mask(x).count_ones() == 1 {
+                let e = h.mask(x).trailing_zeros() as u8 + 1;
+                set(&mut h, x, e, &mut out);
+            }
+        }
+        for _ in 0..4 {
+            let mut singles = Vec::new();
+            for y in (0..l.cell_count()).filter(|&y| h.value(y) == 0) {
+                if h.mask(y).count_ones() == 1 {
+                    singles.push((y, h.mask(y).trailing_zeros() as u8 + 1));
+                }
+            }
+            for unit in l.units() {
+                let (mut once, mut twice) = (0, 0);
+                for &y in unit.cells.iter().filter(|&&y| h.value(y) == 0) {
+                    twice |= once & h.mask(y);
+                    once |= h.mask(y);
+                }
+                for e in digits(once & !twice) {
+                    let y = unit.cells.iter().find(|&&y| h.value(y) == 0 && h.has(y, e));
+                    singles.extend(y.map(|&y| (y, e)));
+                }
+            }
+            if singles.is_empty() {
+                break;
+            }
+            for (y, e) in singles {
+                set(&mut h, y, e, &mut out);
             }
         }
         out
@@ -386,7 +561,7 @@ fn deeper(h: &mut Candidates, nested: bool) -> Option<String> {
             &quiet,
             Kind::Net,
             Conclusion::Contradiction,
-            true,
+            Mode::First,
         );
         if !inner.first()?.apply(h) {
             return None;
@@ -400,36 +575,33 @@ fn deeper(h: &mut Candidates, nested: bool) -> Option<String> {
 fn deep_net(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     for kind in [Kind::Basic, Kind::Nested] {
         let start = out.len();
-        forcing(c, out, opts, kind, Conclusion::Contradiction, true);
+        forcing(c, out, opts, kind, Conclusion::Contradiction, Mode::First);
         if out.len() > start {
             return;
         }
     }
 }
 
-/// Every step of one kind and conclusion in `c`; with `first`, only the first
-/// contradiction found.
+/// The steps of one kind and conclusion in `c`, as `mode` says.
 fn forcing(
     c: &Candidates,
     out: &mut Vec<Step>,
     opts: &FindOptions,
     kind: Kind,
     end: Conclusion,
-    first: bool,
+    mode: Mode,
 ) {
     let l = c.layout();
     let n = l.size();
     if l.cell_count() * n > 1 << 16 {
         return;
     }
-    let forcer = Forcer::new(c, kind);
-    let t = match (kind, end) {
-        (Kind::Chain, Conclusion::Contradiction) => Technique::ForcingChainContradiction,
-        (Kind::Chain, Conclusion::Verity) => Technique::ForcingChainVerity,
-        (Kind::Net, Conclusion::Contradiction) => Technique::ForcingNetContradiction,
-        (Kind::Net, Conclusion::Verity) => Technique::ForcingNetVerity,
-        (Kind::Basic | Kind::Nested, _) => Technique::DeepForcingNet,
-    };
+    if mode == Mode::Hodoku {
+        hodoku(c, out, opts, kind, end);
+        return;
+    }
+    let forcer = Forcer::new(c, kind, false);
+    let t = technique(kind, end);
     let open: Vec<usize> = (0..l.cell_count()).filter(|&x| c.value(x) == 0).collect();
     let mut found = Vec::new();
     // The consequences of every candidate taken true, then false.
@@ -450,62 +622,412 @@ fn forcing(
                 if let Some(why) = &no.contradiction {
                     found.push(contradiction(t, c, x, d, false, why, opts));
                 }
-                if first && !found.is_empty() {
+                if mode == Mode::First && !found.is_empty() {
                     out.push(found.swap_remove(0));
                     return;
                 }
             } else if yes.contradiction.is_none() {
                 let no = forcer.consequences(x, d, false, opts.explain);
                 if no.contradiction.is_none() {
-                    let what = format!(
-                        "{} and {}",
-                        premise_name(n, x, d, true),
-                        premise_name(n, x, d, false)
-                    );
-                    found.extend(verity(t, c, &[&yes, &no], &what, opts));
+                    let what = both_ways(n, x, d, opts);
+                    verity(&mut found, t, c, &[&yes, &no], &what, opts, Join::Together);
                 }
             }
             on_of[i] = Some(yes);
         }
     }
     if end == Conclusion::Verity {
-        // Every candidate of a cell.
-        for &x in &open {
-            let branches: Option<Vec<&Consequences>> = digits(c.mask(x))
-                .map(|d| on_of[x * n + d as usize - 1].as_ref())
-                .collect();
-            if let Some(b) = branches.filter(|b| b.len() >= 2) {
-                let what = format!("every candidate of {}", cell(n, x));
-                found.extend(verity(t, c, &b, &what, opts));
-            }
-        }
-        // Every place of a digit in a unit.
-        for unit in l.units() {
-            for d in 1..=n as u8 {
-                let places: Vec<usize> = unit
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|&x| c.value(x) == 0 && c.has(x, d))
-                    .collect();
-                if places.len() < 2 {
-                    continue;
-                }
-                let branches: Option<Vec<&Consequences>> = places
-                    .iter()
-                    .map(|&x| on_of[x * n + d as usize - 1].as_ref())
-                    .collect();
-                if let Some(b) = branches {
-                    let what = format!("every place of {d} in {}", unit.name());
-                    found.extend(verity(t, c, &b, &what, opts));
-                }
-            }
-        }
+        verities(&mut found, t, c, &on_of, opts, Join::Together);
     }
     found.sort_by_key(|s: &Step| (s.placements.is_empty(), usize::MAX - s.eliminations.len()));
     let start = out.len();
     for s in found {
         push_new(out, start, s);
+    }
+}
+
+/// The technique of a kind and conclusion.
+fn technique(kind: Kind, end: Conclusion) -> Technique {
+    match (kind, end) {
+        (Kind::Chain, Conclusion::Contradiction) => Technique::ForcingChainContradiction,
+        (Kind::Chain, Conclusion::Verity) => Technique::ForcingChainVerity,
+        (Kind::Net, Conclusion::Contradiction) => Technique::ForcingNetContradiction,
+        (Kind::Net, Conclusion::Verity) => Technique::ForcingNetVerity,
+        (Kind::Basic | Kind::Nested, _) => Technique::DeepForcingNet,
+    }
+}
+
+/// What a verity of candidate `(x, d)` taken true and false says its premises are
+/// (empty without explanations).
+fn both_ways(n: usize, x: usize, d: u8, opts: &FindOptions) -> String {
+    if !opts.explain {
+        return String::new();
+    }
+    format!(
+        "{} and {}",
+        premise_name(n, x, d, true),
+        premise_name(n, x, d, false)
+    )
+}
+
+/// The verities of every candidate of a cell and of every place of a digit in a
+/// unit, from `on_of`, the consequences of each candidate taken true.
+fn verities(
+    found: &mut Vec<Step>,
+    t: Technique,
+    c: &Candidates,
+    on_of: &[Option<Consequences>],
+    opts: &FindOptions,
+    join: Join,
+) {
+    let l = c.layout();
+    let n = l.size();
+    let what = |f: &dyn Fn() -> String| if opts.explain { f() } else { String::new() };
+    for x in (0..l.cell_count()).filter(|&x| c.value(x) == 0) {
+        let branches: Option<Vec<&Consequences>> = digits(c.mask(x))
+            .map(|d| on_of[x * n + d as usize - 1].as_ref())
+            .collect();
+        if let Some(b) = branches.filter(|b| b.len() >= 2) {
+            let what = what(&|| format!("every candidate of {}", cell(n, x)));
+            verity(found, t, c, &b, &what, opts, join);
+        }
+    }
+    for unit in l.units() {
+        for d in 1..=n as u8 {
+            let places: Vec<usize> = unit
+                .cells
+                .iter()
+                .copied()
+                .filter(|&x| c.value(x) == 0 && c.has(x, d))
+                .collect();
+            if places.len() < 2 {
+                continue;
+            }
+            let branches: Option<Vec<&Consequences>> = places
+                .iter()
+                .map(|&x| on_of[x * n + d as usize - 1].as_ref())
+                .collect();
+            if let Some(b) = branches {
+                let what = what(&|| format!("every place of {d} in {}", unit.name()));
+                verity(found, t, c, &b, &what, opts, join);
+            }
+        }
+    }
+}
+
+/// Every premise's consequences in one state, as HoDoKu's tabling draws them, shared
+/// by the contradiction and verity finders of one kind.
+struct Tables {
+    /// Each candidate taken true (`None` where it is no candidate).
+    yes: Vec<Option<Consequences>>,
+    /// Each candidate taken false.
+    no: Vec<Option<Consequences>>,
+    /// Whether every premise was drawn (the deadline may cut the drawing short).
+    complete: bool,
+}
+
+thread_local! {
+    /// The tables last drawn on this thread, per kind and explanations on or off.
+    static TABLES: Memo<Tables> = const { Memo::new() };
+}
+
+impl Tables {
+    /// The tables of `c` for `kind`: those last drawn on this thread when they were
+    /// drawn, whole, from the same state.
+    fn of(c: &Candidates, kind: Kind, opts: &FindOptions) -> Rc<Tables> {
+        let variant = u8::from(kind == Kind::Net) | u8::from(opts.explain) << 1;
+        let kept = TABLES.with(|m| m.get(c, variant, || Tables::draw(c, kind, opts)));
+        if kept.complete {
+            kept
+        } else {
+            Rc::new(Tables::draw(c, kind, opts))
+        }
+    }
+
+    /// Draws the tables: chains without explanations from the closures of the
+    /// implication graph, else premise by premise.
+    fn draw(c: &Candidates, kind: Kind, opts: &FindOptions) -> Tables {
+        let forcer = Forcer::new(c, kind, true);
+        let n = forcer.n;
+        let mut t = Tables {
+            yes: vec![None; forcer.len],
+            no: vec![None; forcer.len],
+            complete: false,
+        };
+        let closures = match (kind, &forcer.graph, opts.explain) {
+            (Kind::Chain, Some(g), false) => Some(Closures::of(g, n, chain_next(g))),
+            (Kind::Net, Some(g), _) => {
+                let Some(next) = forcer.net_implications(g, opts) else {
+                    return t;
+                };
+                Some(Closures::of(g, n, |s, k| next[s as usize].get(k).copied()))
+            }
+            _ => None,
+        };
+        for x in (0..c.layout().cell_count()).filter(|&x| c.value(x) == 0) {
+            if opts.expired() {
+                return t;
+            }
+            for d in digits(c.mask(x)) {
+                let i = x * n + d as usize - 1;
+                let draw = |on| match &closures {
+                    Some(cl) => cl.consequences(&forcer, x, d, on, opts.explain),
+                    None => forcer.consequences(x, d, on, opts.explain),
+                };
+                t.yes[i] = Some(draw(true));
+                t.no[i] = Some(draw(false));
+            }
+        }
+        t.complete = true;
+        t
+    }
+}
+
+/// The implications of a forcing chain: the `k`-th link out of a state of `g` (state
+/// `2 * node + on`; true along weak links makes false, false along strong ones true).
+fn chain_next(g: &Graph) -> impl Fn(u32, usize) -> Option<u32> + '_ {
+    |s, k| {
+        let on = s % 2 == 1;
+        let b = g.links((s / 2) as usize, on).get(k)?;
+        Some(2 * b + u32::from(!on))
+    }
+}
+
+/// The bookkeeping of Tarjan's algorithm, without recursion: the visit order and
+/// lowest link of each state, the stack of open states, and the calls (a state and
+/// how many of its links were followed).
+struct Tarjan {
+    index: Vec<u32>,
+    low: Vec<u32>,
+    stack: Vec<u32>,
+    on_stack: Vec<bool>,
+    calls: Vec<(u32, usize)>,
+    counter: u32,
+}
+
+impl Tarjan {
+    /// Enters state `s`.
+    fn visit(&mut self, s: u32) {
+        self.index[s as usize] = self.counter;
+        self.low[s as usize] = self.counter;
+        self.counter += 1;
+        self.stack.push(s);
+        self.on_stack[s as usize] = true;
+        self.calls.push((s, 0));
+    }
+}
+
+/// Everything each state of the implication graph forces: its strongly connected
+/// components (Tarjan's algorithm), each with the set of states reachable from it,
+/// drawn in one pass (a component's successors are done before it). State
+/// `2 * node + on`, as in [`Forcer::chain`]; the sets are what a walk from each
+/// state reaches, without explanations.
+struct Closures {
+    /// The component of each state.
+    component: Vec<u32>,
+    /// The reachable states of each component, `words` words each.
+    reach: Vec<u64>,
+    words: usize,
+    /// The candidate index (`cell * n + digit - 1`) of each node, `u32::MAX` for a
+    /// group node.
+    candidate: Vec<u32>,
+}
+
+impl Closures {
+    /// The closures of the states of graph `g` (a board of size `n`) whose `k`-th
+    /// implication is `next(state, k)`.
+    fn of(g: &Graph, n: usize, next: impl Fn(u32, usize) -> Option<u32>) -> Closures {
+        let m = 2 * g.nodes.len();
+        let words = m.div_ceil(64);
+        let mut cl = Closures {
+            component: vec![u32::MAX; m],
+            reach: Vec::new(),
+            words,
+            candidate: g
+                .nodes
+                .iter()
+                .map(|v| match v.is_group() {
+                    true => u32::MAX,
+                    false => (v.cell() * n + v.digit as usize - 1) as u32,
+                })
+                .collect(),
+        };
+        let mut t = Tarjan {
+            index: vec![u32::MAX; m],
+            low: vec![0; m],
+            stack: Vec::new(),
+            on_stack: vec![false; m],
+            calls: Vec::new(),
+            counter: 0,
+        };
+        for root in 0..m as u32 {
+            if t.index[root as usize] != u32::MAX {
+                continue;
+            }
+            t.visit(root);
+            while let Some(&mut (v, ref mut pos)) = t.calls.last_mut() {
+                if let Some(w) = next(v, *pos) {
+                    *pos += 1;
+                    let w = w as usize;
+                    if t.index[w] == u32::MAX {
+                        t.visit(w as u32);
+                    } else if t.on_stack[w] {
+                        t.low[v as usize] = t.low[v as usize].min(t.index[w]);
+                    }
+                    continue;
+                }
+                t.calls.pop();
+                if let Some(&(parent, _)) = t.calls.last() {
+                    t.low[parent as usize] = t.low[parent as usize].min(t.low[v as usize]);
+                }
+                if t.low[v as usize] == t.index[v as usize] {
+                    cl.close(v, &mut t, &next);
+                }
+            }
+        }
+        cl
+    }
+
+    /// Takes the component whose root is `v` off Tarjan's stack and draws its reach.
+    fn close(&mut self, v: u32, t: &mut Tarjan, next: &impl Fn(u32, usize) -> Option<u32>) {
+        let id = (self.reach.len() / self.words) as u32;
+        let at = t
+            .stack
+            .iter()
+            .rposition(|&s| s == v)
+            .expect("the root is on the stack");
+        let members = t.stack.split_off(at);
+        let mut reach = vec![0u64; self.words];
+        for &s in &members {
+            t.on_stack[s as usize] = false;
+            self.component[s as usize] = id;
+            reach[s as usize / 64] |= 1 << (s % 64);
+        }
+        for &s in &members {
+            for w in (0..).map_while(|k| next(s, k)) {
+                let other = self.component[w as usize];
+                if other != id {
+                    let from = other as usize * self.words;
+                    for (r, o) in reach.iter_mut().zip(&self.reach[from..from + self.words]) {
+                        *r |= o;
+                    }
+                }
+            }
+        }
+        self.reach.extend(reach);
+    }
+
+    /// What candidate `(x, d)` taken true (`on`) or false forces: everything its
+    /// state reaches, and the contradiction met, in words with `explain`.
+    fn consequences(
+        &self,
+        forcer: &Forcer,
+        x: usize,
+        d: u8,
+        on: bool,
+        explain: bool,
+    ) -> Consequences {
+        let g = forcer.graph.as_ref().expect("chains have a graph");
+        let mut out = Consequences::none(forcer.len);
+        let Some(node) = g.node_of(x, d) else {
+            return out;
+        };
+        let s = 2 * node + usize::from(on);
+        let from = self.component[s] as usize * self.words;
+        let reach = &self.reach[from..from + self.words];
+        // Both states of a node: a contradiction.
+        let clash = reach
+            .iter()
+            .any(|&w| w & (w >> 1) & 0x5555_5555_5555_5555 != 0);
+        for (k, &w) in reach.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let state = k * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                let i = self.candidate[state / 2];
+                if i == u32::MAX {
+                    continue;
+                }
+                if state % 2 == 1 {
+                    out.on.insert(i as usize);
+                } else {
+                    out.off.insert(i as usize);
+                }
+            }
+        }
+        let n = forcer.n;
+        let premise = premise_name(n, x, d, on);
+        if clash {
+            let both = (0..g.nodes.len()).find(|&k| reach[k / 32] >> (k % 32 * 2) & 3 == 3);
+            out.contradiction = Some(match both {
+                Some(k) if explain => {
+                    let v = &g.nodes[k];
+                    let at = g.place(k as u32);
+                    format!("{premise} forces {at}={d} and {at}<>{d}", d = v.digit)
+                }
+                _ => String::new(),
+            });
+        } else if let Some(what) = forcer.empty_place(&out.off) {
+            out.contradiction = Some(match explain {
+                true => format!("{premise} leaves {what}"),
+                false => String::new(),
+            });
+        }
+        out
+    }
+}
+
+/// HoDoKu's steps of one kind and conclusion ([`Mode::Hodoku`]).
+fn hodoku(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Kind, end: Conclusion) {
+    let tables = Tables::of(c, kind, opts);
+    if !tables.complete {
+        return;
+    }
+    let n = c.layout().size();
+    let t = technique(kind, end);
+    let mut found = Vec::new();
+    for x in (0..c.layout().cell_count()).filter(|&x| c.value(x) == 0) {
+        for d in digits(c.mask(x)) {
+            let i = x * n + d as usize - 1;
+            let (Some(yes), Some(no)) = (&tables.yes[i], &tables.no[i]) else {
+                continue;
+            };
+            if end == Conclusion::Contradiction {
+                for (branch, on) in [(yes, true), (no, false)] {
+                    if let Some(why) = &branch.contradiction {
+                        found.push(contradiction(t, c, x, d, on, why, opts));
+                    }
+                }
+            } else {
+                let what = both_ways(n, x, d, opts);
+                let join = Join::Apart { except: Some(x) };
+                verity(&mut found, t, c, &[yes, no], &what, opts, join);
+            }
+        }
+    }
+    if end == Conclusion::Verity {
+        verities(
+            &mut found,
+            t,
+            c,
+            &tables.yes,
+            opts,
+            Join::Apart { except: None },
+        );
+    }
+    found.sort_by_key(hodoku_key);
+    found.dedup_by_key(|s| hodoku_key(s));
+    out.append(&mut found);
+}
+
+/// Where HoDoKu's comparator of forcing steps puts a step of one conclusion: a
+/// placement before any elimination, then by cell and digit (its `TablingComparator`:
+/// cells set before candidates deleted, lower cells and candidates first).
+pub(crate) fn hodoku_key(s: &Step) -> (bool, usize, u8) {
+    match (s.placements.first(), s.eliminations.first()) {
+        (Some(&(x, d)), _) => (false, x, d),
+        (None, Some(&(x, d))) => (true, x, d),
+        (None, None) => (true, usize::MAX, 0),
     }
 }
 
@@ -539,23 +1061,60 @@ fn contradiction(
     s
 }
 
-/// The step of what every branch forces, if it changes the state.
+/// How a verity's conclusions make steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Join {
+    /// One step of them all.
+    Together,
+    /// One step each, none in cell `except` (HoDoKu's steps: for a candidate taken
+    /// true and false, a conclusion in its own cell is a nice loop, not a chain).
+    Apart { except: Option<usize> },
+}
+
+/// The steps of what every branch forces, if it changes the state, joined as `join`
+/// says.
 fn verity(
+    found: &mut Vec<Step>,
     t: Technique,
     c: &Candidates,
     branches: &[&Consequences],
     what: &str,
     opts: &FindOptions,
-) -> Option<Step> {
+    join: Join,
+) {
     let n = c.layout().size();
     let (mut on, mut off) = (branches[0].on.clone(), branches[0].off.clone());
     for b in &branches[1..] {
         on.intersect(&b.on);
         off.intersect(&b.off);
     }
+    let placements: Vec<(usize, u8)> = on.iter().map(|i| (i / n, (i % n) as u8 + 1)).collect();
+    let eliminations: Vec<(usize, u8)> = off.iter().map(|i| (i / n, (i % n) as u8 + 1)).collect();
+    let Join::Apart { except } = join else {
+        found.extend(verity_step(t, n, placements, eliminations, what, opts));
+        return;
+    };
+    let keep = |p: &&(usize, u8)| Some(p.0) != except;
+    for &p in placements.iter().filter(keep) {
+        found.extend(verity_step(t, n, vec![p], Vec::new(), what, opts));
+    }
+    for &p in eliminations.iter().filter(keep) {
+        found.extend(verity_step(t, n, Vec::new(), vec![p], what, opts));
+    }
+}
+
+/// The verity step that makes `placements` and `eliminations`, if any.
+fn verity_step(
+    t: Technique,
+    n: usize,
+    placements: Vec<(usize, u8)>,
+    eliminations: Vec<(usize, u8)>,
+    what: &str,
+    opts: &FindOptions,
+) -> Option<Step> {
     let mut s = Step::new(t);
-    s.placements = on.iter().map(|i| (i / n, (i % n) as u8 + 1)).collect();
-    s.eliminations = off.iter().map(|i| (i / n, (i % n) as u8 + 1)).collect();
+    s.placements = placements;
+    s.eliminations = eliminations;
     if s.placements.is_empty() && s.eliminations.is_empty() {
         return None;
     }
@@ -672,6 +1231,42 @@ mod tests {
         assert_eq!(end, Outcome::Solved);
         assert!(sound);
         assert_eq!(c.to_grid(), solution);
+    }
+
+    #[test]
+    fn closures_draw_what_the_walk_from_each_premise_draws() {
+        let path = format!("{}/../../data/top1465.txt", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let basic = TechniqueSet::family(Family::Singles)
+            .union(TechniqueSet::family(Family::Intersections))
+            .union(TechniqueSet::family(Family::Subsets));
+        let solver = Solver::new(basic).explain(false);
+        let (mut premises, mut contradictions) = (0, 0);
+        let stuck = records(&text, &ReadOptions::default())
+            .filter_map(|r| r.result.ok())
+            .map(|g| Candidates::from_grid(&g))
+            .filter_map(|mut c| (solver.solve(&mut c, |_, _| {}) == Outcome::Stuck).then_some(c));
+        for c in stuck.take(5) {
+            let forcer = Forcer::new(&c, Kind::Chain, true);
+            let g = forcer.graph.as_ref().unwrap();
+            let closures = Closures::of(g, 9, chain_next(g));
+            for x in (0..81).filter(|&x| c.value(x) == 0) {
+                for d in digits(c.mask(x)) {
+                    for on in [true, false] {
+                        let walk = forcer.chain(x, d, on, false);
+                        let drawn = closures.consequences(&forcer, x, d, on, false);
+                        assert_eq!((&walk.on, &walk.off), (&drawn.on, &drawn.off));
+                        assert_eq!(walk.contradiction, drawn.contradiction);
+                        premises += 1;
+                        contradictions += usize::from(walk.contradiction.is_some());
+                    }
+                }
+            }
+        }
+        assert!(
+            premises > 0 && contradictions > 0,
+            "{premises} {contradictions}"
+        );
     }
 
     #[test]

@@ -33,8 +33,10 @@
 
 use super::als;
 use super::fast_singles::UNITS;
+use super::forcing;
 use super::general_fish;
 use super::step::Step;
+use super::sue_de_coq;
 use super::technique::Technique::{self, *};
 use super::Finder;
 use crate::candidates::Candidates;
@@ -151,7 +153,11 @@ pub fn finder(t: Technique) -> Option<Finder> {
         FinnedFrankenSwordfish => {
             Some(|c, o, p| general_fish::find_first(FinnedFrankenSwordfish, c, o, p))
         }
-        _ => None,
+        SueDeCoq => Some(sue_de_coq::sue_de_coq_first),
+        _ => forcing::HODOKU
+            .iter()
+            .find(|&&(f, _)| f == t)
+            .map(|&(_, f)| f),
     }
 }
 
@@ -159,6 +165,13 @@ pub fn finder(t: Technique) -> Option<Finder> {
 /// one entry of [`STEPS`] (`None` when there are none).
 pub fn pick(steps: &[Step]) -> Option<&Step> {
     let first = steps.first()?;
+    if is_forcing(first.technique) {
+        return steps
+            .iter()
+            .enumerate()
+            .min_by_key(|&(i, s)| (forcing::hodoku_key(s), i))
+            .map(|(_, s)| s);
+    }
     if !first.placements.is_empty() {
         return steps.iter().min_by_key(|s| s.rating);
     }
@@ -203,10 +216,15 @@ fn sorted(t: Technique) -> bool {
             | GroupedDiscontinuousNiceLoop
             | GroupedAic
             | AlsXyChain
-            | ForcingChainContradiction
-            | ForcingChainVerity
-            | ForcingNetContradiction
-            | ForcingNetVerity
+    )
+}
+
+/// Whether `t` is a forcing chain or net, whose steps HoDoKu orders by their one
+/// conclusion ([`forcing::hodoku_key`]).
+fn is_forcing(t: Technique) -> bool {
+    matches!(
+        t,
+        ForcingChainContradiction | ForcingChainVerity | ForcingNetContradiction | ForcingNetVerity
     )
 }
 

@@ -74,6 +74,35 @@ fn digit_set(m: Mask) -> String {
 
 /// Every Sue de Coq of `c`.
 pub fn sue_de_coq(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    search(c, out, opts, false);
+}
+
+/// The first Sue de Coq HoDoKu's search meets: rows, then columns, each with the
+/// boxes in order; the intersection's cells, then the line's, then the box's, each
+/// set of cells tried in HoDoKu's order (a set before the sets it starts: `{1}`,
+/// `{1,2}`, `{1,2,3}`, `{1,3}`, …).
+pub(crate) fn sue_de_coq_first(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    search(c, out, opts, true);
+}
+
+/// The subsets of `len` items as bit sets: with `first`, in HoDoKu's order (see
+/// [`sue_de_coq_first`]), else counting up.
+fn subsets(len: usize, first: bool) -> Vec<u32> {
+    if !first {
+        return (1u32..1 << len).collect();
+    }
+    let mut out = Vec::with_capacity((1 << len) - 1);
+    // Depth first: each set, then the sets that add a later item to it.
+    let mut stack: Vec<(u32, usize)> = (0..len).rev().map(|k| (1 << k, k)).collect();
+    while let Some((set, last)) = stack.pop() {
+        out.push(set);
+        stack.extend((last + 1..len).rev().map(|k| (set | 1 << k, k)));
+    }
+    out
+}
+
+/// Every Sue de Coq of `c`, or with `first` the first in HoDoKu's order.
+fn search(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, first: bool) {
     let l = c.layout();
     let n = l.size();
     let units = l.units();
@@ -96,7 +125,7 @@ pub fn sue_de_coq(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
             if inter.len() < 2 {
                 continue;
             }
-            for sub in 1u32..1 << inter.len() {
+            for sub in subsets(inter.len(), first) {
                 let k = sub.count_ones();
                 if !(2..=3).contains(&k) {
                     continue;
@@ -115,7 +144,11 @@ pub fn sue_de_coq(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
                     n_plus,
                     n,
                 };
-                ctx.search(opts, &mut found);
+                ctx.search(opts, &mut found, first);
+                if first && !found.is_empty() {
+                    out.append(&mut found);
+                    return;
+                }
             }
         }
     }
@@ -138,8 +171,9 @@ struct Pattern<'a> {
 }
 
 impl Pattern<'_> {
-    /// Tries every line part, then every box part that completes it.
-    fn search(&self, opts: &FindOptions, found: &mut Vec<Step>) {
+    /// Tries every line part, then every box part that completes it; with `first`,
+    /// in HoDoKu's order, up to the first step.
+    fn search(&self, opts: &FindOptions, found: &mut Vec<Step>, first: bool) {
         let c = self.c;
         let v = self.v;
         let outside = |cells: &[usize]| -> Vec<usize> {
@@ -154,7 +188,8 @@ impl Pattern<'_> {
         let (line_src, box_src) = (outside(self.line_open), outside(self.box_open));
         let line_masks = subset_masks(c, &line_src);
         let box_masks = subset_masks(c, &box_src);
-        for ls in 1u32..1 << line_src.len() {
+        let box_order = subsets(box_src.len(), first);
+        for ls in subsets(line_src.len(), first) {
             let vl = line_masks[ls as usize];
             let extra_l = (vl & !v).count_ones() as i32;
             let used = ls.count_ones() as i32 - extra_l;
@@ -168,7 +203,7 @@ impl Pattern<'_> {
                 .filter(|(_, x)| picked(&line_src, ls, **x))
                 .fold(0u32, |m, (k, _)| m | 1 << k);
             let mut lc: Option<Vec<usize>> = None;
-            for bs in (1u32..1 << box_src.len()).filter(|bs| bs & taken == 0) {
+            for &bs in box_order.iter().filter(|&&bs| bs & taken == 0) {
                 let vb = box_masks[bs as usize];
                 if vb & vl & v != 0 || vb & v == 0 {
                     continue;
@@ -198,6 +233,9 @@ impl Pattern<'_> {
                     continue;
                 }
                 found.push(self.step(elims, lc, vl, &bc, vb, opts));
+                if first {
+                    return;
+                }
             }
         }
     }
