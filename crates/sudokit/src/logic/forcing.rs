@@ -47,6 +47,7 @@ use std::fmt::Write;
 use std::rc::Rc;
 
 use super::graph::Graph;
+use super::hodoku::forcing_key;
 use super::links::push_new;
 use super::memo::Memo;
 use super::solver::{Outcome, Solver};
@@ -1015,20 +1016,9 @@ fn hodoku(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Kind, e
             Join::Apart { except: None },
         );
     }
-    found.sort_by_key(hodoku_key);
-    found.dedup_by_key(|s| hodoku_key(s));
+    found.sort_by_key(forcing_key);
+    found.dedup_by_key(|s| forcing_key(s));
     out.append(&mut found);
-}
-
-/// Where HoDoKu's comparator of forcing steps puts a step of one conclusion: a
-/// placement before any elimination, then by cell and digit (its `TablingComparator`:
-/// cells set before candidates deleted, lower cells and candidates first).
-pub(crate) fn hodoku_key(s: &Step) -> (bool, usize, u8) {
-    match (s.placements.first(), s.eliminations.first()) {
-        (Some(&(x, d)), _) => (false, x, d),
-        (None, Some(&(x, d))) => (true, x, d),
-        (None, None) => (true, usize::MAX, 0),
-    }
 }
 
 /// The step of a premise that leads to a contradiction.

@@ -33,7 +33,6 @@
 
 use super::als;
 use super::fast_singles::UNITS;
-use super::forcing;
 use super::general_fish;
 use super::step::Step;
 use super::sue_de_coq;
@@ -141,7 +140,9 @@ pub const OFF: &[Technique] = &[
 ];
 
 /// The finder HoDoKu's path asks for `t` where it is not the catalogue's: ALS that
-/// share cells are not joined (HoDoKu's default `allowAlsOverlap` is off).
+/// share cells are not joined (HoDoKu's default `allowAlsOverlap` is off); Franken fish and
+/// Sue de Coq are the first its search meets. `logic::path_finder` adds HoDoKu's forcing
+/// tables.
 pub fn finder(t: Technique) -> Option<Finder> {
     match t {
         AlsXz => Some(als::als_xz_disjoint),
@@ -154,10 +155,18 @@ pub fn finder(t: Technique) -> Option<Finder> {
             Some(|c, o, p| general_fish::find_first(FinnedFrankenSwordfish, c, o, p))
         }
         SueDeCoq => Some(sue_de_coq::sue_de_coq_first),
-        _ => forcing::HODOKU
-            .iter()
-            .find(|&&(f, _)| f == t)
-            .map(|&(_, f)| f),
+        _ => None,
+    }
+}
+
+/// Where HoDoKu's comparator of forcing steps puts a step of one conclusion: a
+/// placement before any elimination, then by cell and digit (its `TablingComparator`:
+/// cells set before candidates deleted, lower cells and candidates first).
+pub(crate) fn forcing_key(s: &Step) -> (bool, usize, u8) {
+    match (s.placements.first(), s.eliminations.first()) {
+        (Some(&(x, d)), _) => (false, x, d),
+        (None, Some(&(x, d))) => (true, x, d),
+        (None, None) => (true, usize::MAX, 0),
     }
 }
 
@@ -169,7 +178,7 @@ pub fn pick(steps: &[Step]) -> Option<&Step> {
         return steps
             .iter()
             .enumerate()
-            .min_by_key(|&(i, s)| (forcing::hodoku_key(s), i))
+            .min_by_key(|&(i, s)| (forcing_key(s), i))
             .map(|(_, s)| s);
     }
     if !first.placements.is_empty() {
@@ -220,7 +229,7 @@ fn sorted(t: Technique) -> bool {
 }
 
 /// Whether `t` is a forcing chain or net, whose steps HoDoKu orders by their one
-/// conclusion ([`forcing::hodoku_key`]).
+/// conclusion ([`forcing_key`]).
 fn is_forcing(t: Technique) -> bool {
     matches!(
         t,

@@ -87,6 +87,20 @@ pub fn finder(t: Technique) -> Option<Finder> {
         .map(|&(_, f)| f)
 }
 
+/// The finder HoDoKu's path asks for `t`: its own where HoDoKu's choice or defaults
+/// differ from the catalogue's ([`hodoku::finder`], and HoDoKu's forcing tables), else
+/// the catalogue's.
+pub(crate) fn path_finder(t: Technique) -> Option<Finder> {
+    hodoku::finder(t)
+        .or_else(|| {
+            forcing::HODOKU
+                .iter()
+                .find(|&&(f, _)| f == t)
+                .map(|&(_, f)| f)
+        })
+        .or_else(|| finder(t))
+}
+
 /// Every step of one technique in `c`.
 ///
 /// ```

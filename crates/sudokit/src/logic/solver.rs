@@ -39,7 +39,7 @@ use super::hodoku;
 use super::singles::{sentence, set_single, LINE_HIDDEN_SINGLE};
 use super::step::{FindOptions, Step};
 use super::technique::Technique;
-use super::{finder, Finder, TechniqueSet, FAMILIES};
+use super::{path_finder, Finder, TechniqueSet, FAMILIES};
 use crate::candidates::Candidates;
 use crate::engine::{Budget, GiveUp, SolveError};
 
@@ -120,7 +120,7 @@ impl Solver {
                 .enumerate()
                 .flat_map(|(g, ts)| ts.iter().map(move |&t| (g, t)))
                 .filter(|&(_, t)| set.contains(t))
-                .filter_map(|(g, t)| Some(((t, hodoku::finder(t).or_else(|| finder(t))?), g)))
+                .filter_map(|(g, t)| Some(((t, path_finder(t)?), g)))
                 .unzip(),
         };
         Solver {
