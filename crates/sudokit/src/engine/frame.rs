@@ -201,6 +201,38 @@ impl<S> Run<S> {
         self.stats.nodes < self.next_check || self.check()
     }
 
+    /// A first attempt at the same query within at most `max_nodes` nodes (and the
+    /// query's own budget): an engine that may restart its search differently runs
+    /// the attempt, then [`Run::absorb`]s it.
+    pub fn attempt(&self, max_nodes: u64) -> Run<S> {
+        let query = Query {
+            limit: self.limit,
+            keep_first: self.keep_first,
+            budget: self.budget.and(Budget::nodes(max_nodes)),
+        };
+        let mut attempt = Run::new(&query, 0);
+        attempt.interval = self.interval;
+        attempt
+    }
+
+    /// Takes over an [`Run::attempt`]'s nodes, and unless it ran out of its own
+    /// `max_nodes` short of the query's budget, its answer; `true` when it did run out
+    /// (the engine then searches again, and this run's count starts afresh).
+    pub fn absorb(&mut self, attempt: Run<S>, max_nodes: u64) -> bool {
+        self.stats = attempt.stats;
+        let cut = attempt.gave_up == Some(GiveUp::Nodes(max_nodes))
+            && self.budget.max_nodes.is_none_or(|max| max > max_nodes);
+        if cut {
+            return true;
+        }
+        self.count = attempt.count;
+        self.first = attempt.first;
+        if let Some(reason) = attempt.gave_up {
+            self.give_up(reason);
+        }
+        false
+    }
+
     /// Gives up for the engine's own `reason` (a bound of its own); the search stops.
     pub fn give_up(&mut self, reason: GiveUp) {
         self.gave_up = Some(reason);
