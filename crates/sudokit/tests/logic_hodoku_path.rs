@@ -132,6 +132,56 @@ fn hodoku_path_matches_hodoku_step_for_step() {
     assert_eq!((level, score), ("extreme", 2766));
 }
 
+/// Where HoDoKu guesses (its brute-force step sets the middle unsolved cell to the
+/// solution's digit), HoDoKu's path places the same digit by deep forcing nets, scored
+/// as HoDoKu scores the guess: the steps around it and the score are HoDoKu's own,
+/// recorded from its batch mode (level extreme, score 16894).
+#[test]
+fn deep_nets_place_the_digit_hodoku_guesses() {
+    let puzzle =
+        "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2";
+    let (path, level, score) = hodoku_path(puzzle);
+    let steps: Vec<&str> = path
+        .iter()
+        .map(String::as_str)
+        .filter(|s| !s.contains("Single") && !s.starts_with("Full House"))
+        .take(4)
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            "Locked Candidates Type 1 (Pointing): r4c7<>2 r5c7<>2",
+            "Hidden Rectangle: r2c4<>4",
+            "Deep Forcing Net: r5c3=8",
+            "2-String Kite: r9c5<>8",
+        ]
+    );
+    assert_eq!((level, score), ("extreme", 16894));
+}
+
+/// HoDoKu's avoidable rectangle type 1 takes only an open corner of two candidates:
+/// with three corners placed (not given) and a fourth of three candidates, its path
+/// has no such step, while the catalogue's finder, which has no such bound, has one.
+#[test]
+fn hodoku_avoidable_rectangles_take_only_a_bivalue_corner() {
+    // r1c1=1, r1c4=2, r2c4=1 placed on an empty board; r2c1 keeps 2, 3 and 4.
+    let mut c = Candidates::from_grid(&".".repeat(81).parse::<Grid>().unwrap());
+    c.place(0, 1);
+    c.place(3, 2);
+    c.place(12, 1);
+    for d in 5..=9 {
+        c.remove(9, d);
+    }
+    let only = |t| TechniqueSet::parse(t).unwrap();
+    let path = Solver::with_order(only("avoidable-rectangle-1"), Order::Hodoku);
+    let any = find(Technique::AvoidableRectangle1, &c, &FindOptions::default());
+    assert!(any.iter().any(|s| s.eliminations == [(9, 2)]), "{any:?}");
+    assert_eq!(path.hint(&c), None);
+    c.remove(9, 3);
+    let step = path.hint(&c).expect("a bivalue corner");
+    assert_eq!(step.eliminations, [(9, 2)]);
+}
+
 /// HoDoKu's locked pair or triple eliminates both in the rest of its box and on its
 /// line outside the box (with eliminations on one side only it is a naked subset of
 /// that unit): so is every one found in the states of the sample puzzles' paths.

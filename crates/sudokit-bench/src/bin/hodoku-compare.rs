@@ -12,7 +12,8 @@
 //! Each HoDoKu step is read as its technique (mapped to ours by name) and its effect
 //! (placements and eliminations); each of ours likewise. Printed per file and in total:
 //! level exact, score exact, the first step after singles the same technique with the
-//! same effect, whole paths identical, the share of HoDoKu's steps matched before the
+//! same effect (HoDoKu's guess and our deep forcing net count as the same when they
+//! place the same digit), whole paths identical, the share of HoDoKu's steps matched before the
 //! first difference, level pairs that differ, and a histogram of the first differing
 //! step (HoDoKu's technique / ours). Every grid sudokit finishes is checked against its
 //! puzzle. Throughput: HoDoKu's own time for its batch (its summary line; one thread,
@@ -261,12 +262,20 @@ fn ours(grid: &Grid, solver: &Solver) -> Option<(Report, bool)> {
     Some((report, d.finished()))
 }
 
+/// Whether HoDoKu's step `h` and ours `s` are the same: the same technique with the
+/// same effect, or HoDoKu's guess and our deep forcing net (which stands where HoDoKu
+/// guesses) placing the same digit.
+fn same_move(h: &Move, s: &Move) -> bool {
+    let guess = h.name == "Brute Force" && s.name == Technique::DeepForcingNet.name();
+    (h.name == s.name || guess) && h.placed == s.placed && h.removed == s.removed
+}
+
 /// How many steps the two paths share before they differ.
 fn common_steps(h: &Report, s: &Report) -> usize {
     h.path
         .iter()
         .zip(&s.path)
-        .take_while(|(a, b)| a == b)
+        .take_while(|(a, b)| same_move(a, b))
         .count()
 }
 
@@ -306,7 +315,10 @@ impl Tally {
                 .or_default() += 1;
         }
         let first = |r: &Report| r.path.iter().find(|m| !m.is_single()).cloned();
-        self.first_after_singles += usize::from(first(h) == first(s));
+        self.first_after_singles += usize::from(match (first(h), first(s)) {
+            (Some(a), Some(b)) => same_move(&a, &b),
+            (a, b) => a.is_none() && b.is_none(),
+        });
         let same = common_steps(h, s);
         self.matched_steps += same;
         self.hodoku_steps += h.path.len();
@@ -583,6 +595,17 @@ mod tests {
         assert_eq!(p[4].name, "Brute Force");
         assert_eq!(hodoku_time(OUTPUT), Some(Duration::from_millis(31)));
         assert!(p[0].is_single() && !p[1].is_single());
+    }
+
+    #[test]
+    fn a_guess_matches_a_deep_net_placing_the_same_digit() {
+        let guess = parse_step("Brute Force: r1c1=5");
+        let net = |e: &str| parse_step(&format!("Deep Forcing Net: {e}"));
+        assert!(same_move(&guess, &net("r1c1=5")));
+        assert!(!same_move(&guess, &net("r1c1=6")));
+        assert!(!same_move(&guess, &net("r1c1<>5")));
+        assert!(!same_move(&net("r1c1=5"), &guess));
+        assert!(!same_move(&guess, &parse_step("Hidden Single: r1c1=5")));
     }
 
     #[test]

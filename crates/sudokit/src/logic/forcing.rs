@@ -69,7 +69,16 @@ pub const FINDERS: &[(Technique, Finder)] = &{
 };
 
 /// The finders of HoDoKu's path ([`Mode::Hodoku`]).
-pub(crate) const HODOKU: &[(Technique, Finder)] = &finders::<true>();
+pub(crate) const HODOKU: &[(Technique, Finder)] = &{
+    let t = finders::<true>();
+    [
+        t[0],
+        t[1],
+        t[2],
+        t[3],
+        (Technique::DeepForcingNet, deep_placement),
+    ]
+};
 
 /// The finders of forcing chains and nets, on HoDoKu's path or not.
 const fn finders<const HODOKU: bool>() -> [(Technique, Finder); 4] {
@@ -121,10 +130,10 @@ enum Mode {
 enum Kind {
     Chain,
     Net,
-    /// Singles, intersections and subsets, to a fixpoint.
-    Basic,
-    /// As `Basic`, then singles-net contradictions inside the premise's state.
-    Nested,
+    /// Singles, intersections and subsets, to a fixpoint (level 0); at level 1 with
+    /// singles-net contradictions inside the premise's state too, at level `k` with
+    /// the contradictions of level `k - 1` deep nets inside it.
+    Deep(u8),
 }
 
 /// What is concluded.
@@ -358,7 +367,7 @@ impl<'a> Forcer<'a> {
             h.remove(x, d);
         }
         let dead = match self.kind {
-            Kind::Basic | Kind::Nested => deeper(&mut h, self.kind == Kind::Nested),
+            Kind::Deep(level) => deeper(&mut h, level),
             _ => singles(&mut h),
         };
         let mut out = Consequences {
@@ -529,10 +538,11 @@ fn singles(h: &mut Candidates) -> Option<String> {
     }
 }
 
-/// Propagates the state `h` with singles, intersections and subsets, and with
-/// `nested` singles-net contradictions too, to a fixpoint; the contradiction met, if
+/// Propagates the state `h` with singles, intersections and subsets, and above
+/// `level` 0 with the contradictions of nested nets too (singles nets at level 1,
+/// level `k - 1` deep nets at level `k`), to a fixpoint; the contradiction met, if
 /// any, in words.
-fn deeper(h: &mut Candidates, nested: bool) -> Option<String> {
+fn deeper(h: &mut Candidates, level: u8) -> Option<String> {
     let basic = TechniqueSet::family(Family::Singles)
         .union(TechniqueSet::family(Family::Intersections))
         .union(TechniqueSet::family(Family::Subsets));
@@ -552,15 +562,17 @@ fn deeper(h: &mut Candidates, nested: bool) -> Option<String> {
         if let Some(dead) = singles(h) {
             return Some(dead);
         }
-        if !nested {
-            return None;
-        }
+        let kind = match level {
+            0 => return None,
+            1 => Kind::Net,
+            k => Kind::Deep(k - 1),
+        };
         inner.clear();
         forcing(
             h,
             &mut inner,
             &quiet,
-            Kind::Net,
+            kind,
             Conclusion::Contradiction,
             Mode::First,
         );
@@ -574,7 +586,7 @@ fn deeper(h: &mut Candidates, nested: bool) -> Option<String> {
 /// intersections and subsets as well as singles, and if that finds nothing, with
 /// nested singles nets too. Stops at the first contradiction.
 fn deep_net(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
-    for kind in [Kind::Basic, Kind::Nested] {
+    for kind in [Kind::Deep(0), Kind::Deep(1)] {
         let start = out.len();
         forcing(c, out, opts, kind, Conclusion::Contradiction, Mode::First);
         if out.len() > start {
@@ -582,6 +594,73 @@ fn deep_net(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
         }
     }
 }
+
+/// Deep forcing nets on HoDoKu's path, where HoDoKu guesses: HoDoKu sets the middle
+/// one of the unsolved cells (in cell order) to its solution's digit. Here each
+/// candidate of that cell is taken true and propagated as the deep nets do; when all
+/// but one lead to a contradiction, the last one is placed, the same placement proven.
+/// Otherwise the first contradiction anywhere ([`deep_net`]).
+fn deep_placement(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    let open: Vec<usize> = (0..c.layout().cell_count())
+        .filter(|&x| c.value(x) == 0)
+        .collect();
+    if let Some(&x) = open.get(open.len() / 2) {
+        if let Some(step) = proven_placement(c, x, opts) {
+            out.push(step);
+            return;
+        }
+    }
+    deep_net(c, out, opts);
+}
+
+/// The placement in cell `x` of the one candidate that does not lead to a
+/// contradiction by deep nets, if every other one does: the candidates are taken true
+/// level by level (0 to [`PLACEMENT_LEVELS`]), each level on the state without those
+/// the levels below ruled out.
+fn proven_placement(c: &Candidates, x: usize, opts: &FindOptions) -> Option<Step> {
+    let n = c.layout().size();
+    let mut h = c.clone();
+    let mut reasons = Vec::new();
+    for level in 0..=PLACEMENT_LEVELS {
+        if h.mask(x).count_ones() == 1 {
+            break;
+        }
+        let forcer = Forcer::new(&h, Kind::Deep(level), false);
+        let mut out = Vec::new();
+        for d in digits(h.mask(x)) {
+            if opts.expired() {
+                return None;
+            }
+            if let Some(why) = forcer.consequences(x, d, true, opts.explain).contradiction {
+                out.push(d);
+                reasons.push(why);
+            }
+        }
+        for d in out {
+            h.remove(x, d);
+        }
+    }
+    if h.mask(x).count_ones() != 1 {
+        return None;
+    }
+    let d = h.mask(x).trailing_zeros() as u8 + 1;
+    let mut s = Step::new(Technique::DeepForcingNet);
+    s.cells = vec![x];
+    s.digits = vec![d];
+    s.placements = vec![(x, d)];
+    if opts.explain {
+        s.explanation = format!(
+            "{}: {} => {}",
+            Technique::DeepForcingNet.name(),
+            reasons.join("; "),
+            premise_name(n, x, d, true)
+        );
+    }
+    Some(s)
+}
+
+/// The deepest nesting [`proven_placement`] tries.
+const PLACEMENT_LEVELS: u8 = 2;
 
 /// The steps of one kind and conclusion in `c`, as `mode` says.
 fn forcing(
@@ -654,7 +733,7 @@ fn technique(kind: Kind, end: Conclusion) -> Technique {
         (Kind::Chain, Conclusion::Verity) => Technique::ForcingChainVerity,
         (Kind::Net, Conclusion::Contradiction) => Technique::ForcingNetContradiction,
         (Kind::Net, Conclusion::Verity) => Technique::ForcingNetVerity,
-        (Kind::Basic | Kind::Nested, _) => Technique::DeepForcingNet,
+        (Kind::Deep(_), _) => Technique::DeepForcingNet,
     }
 }
 

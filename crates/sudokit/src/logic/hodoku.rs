@@ -20,7 +20,8 @@
 //! - [`finder`]: HoDoKu's ALS techniques join only ALS that share no cell (its
 //!   default; the catalogue's finders allow overlap, as its regression library does),
 //!   and its ALS-XZ and ALS-XY-Wing come in the order its search meets them (by the
-//!   ALS pairs of their RCs), of which [`pick`] takes the first.
+//!   ALS pairs of their RCs), of which [`pick`] takes the first. Its avoidable
+//!   rectangle type 1 takes only an open corner of two candidates.
 //! - `Singles` is HoDoKu's bookkeeping of singles on the 9×9 board, which decides
 //!   which single it takes: a queue of naked singles and one of hidden singles, filled
 //!   as candidates go (in the order HoDoKu removes them: a placed digit from the
@@ -37,6 +38,7 @@ use super::general_fish;
 use super::step::Step;
 use super::sue_de_coq;
 use super::technique::Technique::{self, *};
+use super::uniqueness;
 use super::Finder;
 use crate::candidates::Candidates;
 
@@ -155,6 +157,7 @@ pub fn finder(t: Technique) -> Option<Finder> {
             Some(|c, o, p| general_fish::find_first(FinnedFrankenSwordfish, c, o, p))
         }
         SueDeCoq => Some(sue_de_coq::sue_de_coq_first),
+        AvoidableRectangle1 => Some(uniqueness::avoidable_1_bivalue),
         _ => None,
     }
 }

@@ -383,6 +383,24 @@ fn test3(
 /// Avoidable rectangles: corners placed while solving (not given) that, completed,
 /// would make a swappable pattern.
 pub fn avoidable(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
+    avoidable_where(c, out, opts, t, false);
+}
+
+/// Avoidable rectangle type 1 as HoDoKu 2.2.0 searches it: the open corner must hold
+/// exactly two candidates (its `UniquenessSolver` takes only such a corner).
+pub fn avoidable_1_bivalue(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    avoidable_where(c, out, opts, Technique::AvoidableRectangle1, true);
+}
+
+/// [`avoidable`], with the open corner of type 1 held to two candidates when
+/// `bivalue`.
+fn avoidable_where(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    t: Technique,
+    bivalue: bool,
+) {
     let l = c.layout();
     if !l.is_classic() {
         return;
@@ -432,7 +450,7 @@ pub fn avoidable(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Tec
             match (t, placed) {
                 (Technique::AvoidableRectangle1, 3) => {
                     let (x, d) = open[0];
-                    if c.has(x, d) {
+                    if c.has(x, d) && (!bivalue || ones(c.mask(x)) == 2) {
                         s.eliminations.push((x, d));
                     }
                 }
