@@ -57,31 +57,14 @@ use super::{Finder, TechniqueSet};
 use crate::candidates::{bit, digits, Candidates, Mask};
 
 /// The finders of this family.
-pub const FINDERS: &[(Technique, Finder)] = &{
-    let t = finders::<false>();
-    [
-        t[0],
-        t[1],
-        t[2],
-        t[3],
-        (Technique::DeepForcingNet, deep_net),
-    ]
-};
+pub const FINDERS: &[(Technique, Finder)] = &finders::<false>(deep_net);
 
 /// The finders of HoDoKu's path ([`Mode::Hodoku`]).
-pub(crate) const HODOKU: &[(Technique, Finder)] = &{
-    let t = finders::<true>();
-    [
-        t[0],
-        t[1],
-        t[2],
-        t[3],
-        (Technique::DeepForcingNet, deep_placement),
-    ]
-};
+pub(crate) const HODOKU: &[(Technique, Finder)] = &finders::<true>(deep_placement);
 
-/// The finders of forcing chains and nets, on HoDoKu's path or not.
-const fn finders<const HODOKU: bool>() -> [(Technique, Finder); 4] {
+/// The finders of forcing chains and nets, on HoDoKu's path or not, and `deep` for
+/// the deep forcing nets.
+const fn finders<const HODOKU: bool>(deep: Finder) -> [(Technique, Finder); 5] {
     [
         (
             Technique::ForcingChainContradiction,
@@ -93,6 +76,7 @@ const fn finders<const HODOKU: bool>() -> [(Technique, Finder); 4] {
             search::<true, false, HODOKU>,
         ),
         (Technique::ForcingNetVerity, search::<true, true, HODOKU>),
+        (Technique::DeepForcingNet, deep),
     ]
 }
 
