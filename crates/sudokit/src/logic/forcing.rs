@@ -38,7 +38,10 @@
 //! then leads to a contradiction, with singles-net contradictions inside the premise's
 //! state too (a net within the net). Every consequence is still implied by the
 //! premise, so the step is logic; it is scored as HoDoKu's brute-force step. The first
-//! contradiction found is the step.
+//! contradiction found is the step. On HoDoKu's path the step is first sought where
+//! HoDoKu guesses (it sets the middle unsolved cell to the solution's digit): every
+//! candidate of that cell but one led to a contradiction by deep nets nested up to two
+//! levels, the last one is placed, and HoDoKu's path goes on as HoDoKu's does.
 //!
 //! Sources: HoDoKu's documentation of forcing chains and nets (its "tabling" of
 //! implications from every premise), Sudoku Explainer's forcing chains.
