@@ -102,6 +102,14 @@ where
     let threads = batch::thread_count(settings.threads);
     for u in unreadable {
         eprintln!("error: cannot read {}: {}", u.source, u.error);
+        if u.error.kind() == std::io::ErrorKind::NotFound
+            && u.source.parse::<sudokit::Grid>().is_ok()
+        {
+            eprintln!(
+                "note: that is a puzzle, not a file name: this command reads puzzles from \
+                 files or standard input (`echo PUZZLE | sudokit COMMAND`)"
+            );
+        }
         tally.unreadable += 1;
     }
     // The bar counts lines of input; they are counted only when it can show.

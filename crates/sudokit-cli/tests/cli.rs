@@ -162,7 +162,14 @@ fn unreadable_file_and_bad_engine() {
     let out = sudokit(&["solve", "no/such/file.txt", "data/examples.txt"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("cannot read no/such/file.txt"));
+    assert!(!text(&out.stderr).contains("note:"));
     assert_eq!(text(&out.stdout).lines().count(), 6);
+    // A puzzle given where a file name goes: the message says so.
+    let puzzle =
+        ".....................................................99.....4.3..........34...9..";
+    let out = sudokit(&["solve", puzzle], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("note: that is a puzzle, not a file name"));
     let out = sudokit(&["solve", "--engine", "nope"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown engine `nope`"));
