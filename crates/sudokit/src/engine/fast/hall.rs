@@ -16,34 +16,27 @@
 //! the benchmark sets needs, and past it starts again from the givens reduced by this
 //! rule ([`super::start`]).
 
-use super::state::{word, State};
-
-/// The 27 units of the board, as cell indices (rows, columns, boxes).
-fn units() -> impl Iterator<Item = [usize; 9]> {
-    let rows = (0..9).map(|r| std::array::from_fn(|i| 9 * r + i));
-    let cols = (0..9).map(|c| std::array::from_fn(|i| 9 * i + c));
-    let boxes =
-        (0..9).map(|b| std::array::from_fn(|i| 27 * (b / 3) + 3 * (b % 3) + 9 * (i / 3) + i % 3));
-    rows.chain(cols).chain(boxes)
-}
+use super::dispatch::Portable;
+use super::state::State;
+use crate::layout::Layout;
 
 /// The digits (bit `d` = digit `d + 1`) `state` still allows in `cell`.
 fn digits(state: &State, cell: usize) -> u32 {
-    let (b, bit) = (cell / 27, 1u32 << (cell % 27));
-    (0..9).fold(0, |m, d| {
-        m | u32::from(state.cand[word(d, b)] & bit != 0) << d
-    })
+    state.digits_at(Portable, cell / 27, 1 << (cell % 27))
 }
 
 /// Applies Hall's rule to every unit of `state` until nothing changes; `false` on a
 /// contradiction. Placed cells are left alone.
 pub(super) fn reduce(state: &mut State) -> bool {
+    let layout = Layout::classic(9).expect("the classic 9×9 layout");
     loop {
         let mut changed = false;
-        for unit in units() {
+        for unit in layout.units() {
             let open: Vec<usize> = unit
-                .into_iter()
-                .filter(|&x| state.unsolved[x / 27] >> (x % 27) & 1 == 1)
+                .cells
+                .iter()
+                .copied()
+                .filter(|&x| state.unsolved(x / 27) >> (x % 27) & 1 == 1)
                 .collect();
             let masks: Vec<u32> = open.iter().map(|&x| digits(state, x)).collect();
             // `union[s]`: the digits of the cells of subset `s` of the open cells.
