@@ -228,7 +228,7 @@ fn bad_technique_names_are_usage_errors() {
     let out = sudokit(&["rate", "--techniques", "x-ring", "data/examples.txt"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown technique \"x-ring\""));
-    let out = sudokit(&["hint", "--technique", "kraken-fish", HARD1], "");
+    let out = sudokit(&["hint", "--technique", "wxyz-wing", HARD1], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("not implemented yet"));
 }

@@ -182,3 +182,44 @@ fn every_generalised_fish_is_sound_where_simpler_logic_stops() {
     }
     assert!(found > 0, "{found}");
 }
+
+/// HoDoKu's own example of a Kraken fish type 1 (its author's, on the Sudoku Players'
+/// Forum): the sashimi X-Wing on 9 in rows 1 and 6 over columns 2 and 7 has fins r1c5
+/// and r6c3 and, as a finned fish, removes nothing; each fin taken true removes 9 from
+/// r4c2 (`r1c5 -9- r23c6 =9= r4c6 -9- r4c2`, `r6c3 -9- r4c2`), and so does the fish.
+#[test]
+fn kraken_fish_ties_every_fin_to_the_elimination() {
+    let grid = "\
+        4   159 2   | 6     159  3    | 159  7  8
+        8   159 19  | 12459 7    1249 | 3    6  145
+        6   3   7   | 1459  8    149  | 2    49 145
+        37  19  6   | 13459 13459 149 | 1579 8  2
+        37  2   8   | 1359  1359 6    | 1579 49 145
+        5   4   19  | 8     2    7    | 19   3  6
+        9   6   45  | 1234  134  124  | 8    15 7
+        1   8   3   | 7     6    5    | 4    2  9
+        2   7   45  | 149   149  8    | 6    15 3";
+    let c = sudokit::format::pencilmark::read(grid).unwrap();
+    let solution = sudokit::solve(&c.to_grid()).expect("the position has a solution");
+    let found = find(Technique::KrakenFish, &c, &FindOptions::default());
+    for s in &found {
+        assert_eq!(s.technique, Technique::KrakenFish);
+        assert!(s.agrees_with(&solution), "{s:?}");
+    }
+    let s = found
+        .iter()
+        .find(|s| elims(s) == ["r4c2<>9"])
+        .expect("the Kraken fish of the example");
+    assert_eq!(
+        s.explanation,
+        "Kraken Fish type 1: Sashimi X-Wing on 9 in rows 1 and 6 over columns 2 and 7, \
+         fins r1c5, r6c3; r1c5=9 -> r23c6<>9 -> r4c6=9 -> r4c2<>9; r6c3=9 -> r4c2<>9 \
+         => r4c2<>9"
+    );
+    // Type 2: each base candidate of a cover set and every fin remove a candidate.
+    assert!(found.iter().any(|s| s.explanation.contains(" type 2: ")));
+    // The finned fish alone removes nothing there.
+    assert!(find(Technique::SashimiXWing, &c, &FindOptions::default())
+        .iter()
+        .all(|s| elims(s) != ["r4c2<>9"]));
+}

@@ -10,6 +10,7 @@
 //! sashimi when a base line would be left with a single candidate without its fins.
 
 use super::general_fish;
+use super::kraken;
 use super::step::{and_list, cell, removal, FindOptions, Step};
 use super::technique::Technique;
 use super::{combinations, ones, Finder};
@@ -106,6 +107,7 @@ pub const FINDERS: &[(Technique, Finder)] = &[
     (Technique::SiameseFinnedMutantJellyfish, |c, o, p| {
         general_fish::find_siamese(Technique::FinnedMutantJellyfish, c, o, p)
     }),
+    (Technique::KrakenFish, kraken::find),
 ];
 
 /// The candidates of one digit seen from one orientation: for every base line, the

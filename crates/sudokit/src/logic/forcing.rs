@@ -238,48 +238,26 @@ impl<'a> Forcer<'a> {
         let Some(start) = g.node_of(x, d) else {
             return out;
         };
-        // State `2 * node + on`; `parent` keeps the way to each state.
-        let mut parent = vec![u32::MAX; 2 * g.nodes.len()];
         let premise = 2 * start as u32 + u32::from(on);
-        parent[premise as usize] = premise;
-        let mut order = vec![premise];
-        let mut head = 0;
-        while head < order.len() {
-            let s = order[head];
-            head += 1;
-            let (node, is_on) = ((s / 2) as usize, s % 2 == 1);
-            let v = &g.nodes[node];
+        self.walk(premise, |s, parent| {
+            let v = &g.nodes[(s / 2) as usize];
             if !v.is_group() {
                 let bit_index = v.cell() * n + v.digit as usize - 1;
-                if is_on {
+                if s % 2 == 1 {
                     out.on.insert(bit_index);
                 } else {
                     out.off.insert(bit_index);
                 }
             }
             if parent[(s ^ 1) as usize] != u32::MAX && out.contradiction.is_none() {
-                if explain {
-                    out.contradiction = Some(format!(
-                        "{} and {}",
-                        self.path(&parent, s),
-                        self.path(&parent, s ^ 1)
-                    ));
-                } else {
-                    out.contradiction = Some(String::new());
-                }
-                if !self.hodoku {
-                    return out;
-                }
+                out.contradiction = Some(match explain {
+                    true => format!("{} and {}", self.path(parent, s), self.path(parent, s ^ 1)),
+                    false => String::new(),
+                });
+                return !self.hodoku;
             }
-            let next = g.links(node, is_on);
-            for &b in next {
-                let t = 2 * b + u32::from(!is_on);
-                if parent[t as usize] == u32::MAX {
-                    parent[t as usize] = s;
-                    order.push(t);
-                }
-            }
-        }
+            false
+        });
         if out.contradiction.is_some() {
             return out;
         }
@@ -291,6 +269,32 @@ impl<'a> Forcer<'a> {
             }
         });
         out
+    }
+
+    /// Walks the implications breadth first from state `premise` (`2 * node + on`),
+    /// keeping one shortest way to every state: `reached(state, parents)` sees each
+    /// state in turn and ends the walk by returning `true`.
+    fn walk(&self, premise: u32, mut reached: impl FnMut(u32, &[u32]) -> bool) {
+        let g = self.graph.as_ref().expect("chains have a graph");
+        let mut parent = vec![u32::MAX; 2 * g.nodes.len()];
+        parent[premise as usize] = premise;
+        let mut order = vec![premise];
+        let mut head = 0;
+        while head < order.len() {
+            let s = order[head];
+            head += 1;
+            if reached(s, &parent) {
+                return;
+            }
+            let is_on = s % 2 == 1;
+            for &b in g.links((s / 2) as usize, is_on) {
+                let t = 2 * b + u32::from(!is_on);
+                if parent[t as usize] == u32::MAX {
+                    parent[t as usize] = s;
+                    order.push(t);
+                }
+            }
+        }
     }
 
     /// The implications from the premise to state `s`: `r1c2=4 -> r1c5<>4 -> r1c5=7`.
@@ -847,6 +851,74 @@ impl Tables {
         }
         t.complete = true;
         t
+    }
+}
+
+/// What each candidate taken true forces false along HoDoKu's chains (its tabling
+/// through group nodes, without nets): how a Kraken fish ties its fins and base
+/// candidates to what it removes. Boards of up to 128 cells.
+pub(crate) struct ChainTables<'a> {
+    c: &'a Candidates,
+    n: usize,
+    /// For premise `cell * n + digit - 1` and digit `e`, at `premise * n + e - 1`: the
+    /// cells whose candidate `e` the premise taken true forces false.
+    offs: Vec<u128>,
+}
+
+impl<'a> ChainTables<'a> {
+    /// The tables of `c`; `None` on a board of more than 128 cells or when the
+    /// deadline cut their drawing short.
+    pub(crate) fn of(c: &'a Candidates, opts: &FindOptions) -> Option<ChainTables<'a>> {
+        if c.layout().cell_count() > 128 {
+            return None;
+        }
+        let quiet = FindOptions {
+            explain: false,
+            ..*opts
+        };
+        let tables = Tables::of(c, Kind::Chain, &quiet);
+        if !tables.complete {
+            return None;
+        }
+        let n = c.layout().size();
+        let mut offs = vec![0u128; tables.yes.len() * n];
+        for (premise, t) in tables.yes.iter().enumerate() {
+            for i in t.iter().flat_map(|t| t.off.iter()) {
+                offs[premise * n + i % n] |= 1 << (i / n);
+            }
+        }
+        Some(ChainTables { c, n, offs })
+    }
+
+    /// The cells whose candidate `e` is forced false by every candidate `d` of the
+    /// cells `from`, taken true.
+    pub(crate) fn common_offs(&self, from: u128, d: u8, e: u8) -> u128 {
+        let (n, mut from, mut common) = (self.n, from, u128::MAX);
+        while from != 0 && common != 0 {
+            let x = from.trailing_zeros() as usize;
+            from &= from - 1;
+            common &= self.offs[(x * n + d as usize - 1) * n + e as usize - 1];
+        }
+        common
+    }
+
+    /// The chain by which `from` taken true forces `to` false, in words
+    /// (`r1c2=4 -> r1c5<>4 -> r1c5=7 -> r3c5<>7`); empty when it does not.
+    pub(crate) fn chain(&self, from: (usize, u8), to: (usize, u8)) -> String {
+        let forcer = Forcer::new(self.c, Kind::Chain, true);
+        let g = forcer.graph.as_ref().expect("chains have a graph");
+        let (Some(a), Some(b)) = (g.node_of(from.0, from.1), g.node_of(to.0, to.1)) else {
+            return String::new();
+        };
+        let target = 2 * b as u32;
+        let mut found = String::new();
+        forcer.walk(2 * a as u32 + 1, |s, parent| {
+            if s == target {
+                found = forcer.path(parent, s);
+            }
+            s == target
+        });
+        found
     }
 }
 

@@ -28,7 +28,9 @@
 //! A search for one digit depends only on the board and on the cells where the digit
 //! is open. Those that met no fish are kept per thread (`NoFish`) and not walked again:
 //! on HoDoKu's path, where the Franken searches run on every state that reaches them,
-//! one state after another changes the candidates of few digits.
+//! one state after another changes the candidates of few digits. A Kraken search
+//! (`Search::kraken`, for `kraken.rs`) takes only the fish its `accept` test passes,
+//! which reads the chains of the state: it is not kept.
 //!
 //! Boards of up to 128 cells (one `u128` per set of cells); larger boards find nothing.
 
@@ -40,9 +42,10 @@ use super::technique::Technique::{self, *};
 use crate::candidates::Candidates;
 use crate::layout::UnitKind;
 
-/// The techniques of this module: Franken, mutant and Siamese fish. Their searches
-/// are the slow ones of the fish family (a finned mutant jellyfish takes tens of
-/// milliseconds on a hard state): test loops over every state leave them out.
+/// The techniques built on this module's search: Franken, mutant, Siamese and Kraken
+/// fish. Their searches are the slow ones of the fish family (a finned mutant
+/// jellyfish takes tens of milliseconds on a hard state): test loops over every state
+/// leave them out.
 pub const TECHNIQUES: &[Technique] = &[
     FrankenXWing,
     FrankenSwordfish,
@@ -68,6 +71,7 @@ pub const TECHNIQUES: &[Technique] = &[
     SiameseFinnedMutantXWing,
     SiameseFinnedMutantSwordfish,
     SiameseFinnedMutantJellyfish,
+    KrakenFish,
 ];
 
 /// Which units a search takes its base and cover sets from (HoDoKu's fish types).
@@ -81,18 +85,33 @@ pub(crate) enum Kind {
     Mutant,
 }
 
-/// The most fins and endo fins a fish may have (HoDoKu's defaults).
+/// The most fins and endo fins a fish may have (HoDoKu's defaults), and those of the
+/// fish a Kraken fish is built on (HoDoKu's Kraken defaults).
 const MAX_FINS: u32 = 5;
 const MAX_ENDO_FINS: u32 = 2;
+const MAX_KRAKEN_FINS: u32 = 2;
 
-/// What one search looks for: the kind, the size, and whether finless and finned fish
-/// count.
+/// What one search looks for: the kind, the size, whether finless and finned fish
+/// count, and whether it looks for the finned fish of a Kraken fish instead (those
+/// whose fins leave no elimination, at most two fins and no endo fin).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Search {
     pub kind: Kind,
     pub size: usize,
     pub finless: bool,
     pub finned: bool,
+    pub kraken: bool,
+}
+
+impl Search {
+    /// The most fins and endo fins of a fish of this search.
+    fn max_fins(&self) -> (u32, u32) {
+        match (self.finned, self.kraken) {
+            (false, _) => (0, 0),
+            (true, false) => (MAX_FINS, MAX_ENDO_FINS),
+            (true, true) => (MAX_KRAKEN_FINS, 0),
+        }
+    }
 }
 
 /// One fish: digit, base and cover units (ids: rows `0..n`, columns `n..2n`, boxes
@@ -108,8 +127,12 @@ pub(crate) struct Fish {
     pub fins: u128,
     /// Candidates in two base sets.
     pub endo: u128,
-    /// What goes.
+    /// What goes; for a Kraken search, what the fish without its fins would remove.
     pub elims: u128,
+    /// Base candidates in two cover sets.
+    pub cannibal: u128,
+    /// The candidates of each cover set.
+    pub cover_cells: Vec<u128>,
     /// The first elimination as HoDoKu lists them (cover candidates, then cannibalistic
     /// ones), which tells Siamese fish apart.
     pub first: usize,
@@ -158,7 +181,7 @@ impl Board {
 }
 
 /// The set bits of `m`, lowest first.
-fn bits(mut m: u128) -> impl Iterator<Item = usize> {
+pub(crate) fn bits(mut m: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
             let i = m.trailing_zeros() as usize;
@@ -181,6 +204,9 @@ struct Walk<'a, F: FnMut(Fish) -> bool> {
     with: u128,
     /// Whether to prune the cover search.
     prune: bool,
+    /// For a Kraken search, whether to take a fish: its digit, fins and the
+    /// candidates it would remove without them.
+    accept: &'a dyn Fn(u8, u128, u128) -> bool,
     /// The cover units of the current base: id, candidates, and the union of the
     /// candidates of those after it.
     covers: Vec<(usize, u128, u128)>,
@@ -199,7 +225,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
             let (id, m) = self.bases[i];
             let overlap = union & m;
             let endo_count = endo_count + overlap.count_ones();
-            if overlap != 0 && (!self.search.finned || endo_count > MAX_ENDO_FINS) {
+            if overlap != 0 && endo_count > self.search.max_fins().1 {
                 continue;
             }
             self.base.push(id);
@@ -255,14 +281,18 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
 
     /// Whether covers still to come may make a fish when the base candidates `stuck`
     /// are in no cover chosen or to come: they are fins for good, so there must be
-    /// fins to spare, and some candidate must see them all and the endo fins.
+    /// fins to spare, and some candidate must see them all and the endo fins (for a
+    /// Kraken fish, some cell: HoDoKu's condition).
     fn may_lead(&self, stuck: u128, endo: u128) -> bool {
-        if !self.search.finned {
-            return stuck == 0;
-        }
         let fins = stuck | endo;
-        fins == 0
-            || fins.count_ones() <= MAX_FINS && self.board.seeing_all(fins) & self.with & !fins != 0
+        if fins == 0 {
+            return true;
+        }
+        let sees = match self.search.kraken {
+            true => u128::MAX,
+            false => self.with & !fins,
+        };
+        fins.count_ones() <= self.search.max_fins().0 && self.board.seeing_all(fins) & sees != 0
     }
 
     /// Whether `left` of the covers from `from` on may hold enough of the base
@@ -270,11 +300,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
     /// endo fins are fins whether covered or not: they take their share of the fins,
     /// and the others must be held but for what is left.
     fn may_cover(&self, from: usize, left: usize, open: u128, endo: u128) -> bool {
-        let spare = if self.search.finned {
-            MAX_FINS.saturating_sub(endo.count_ones())
-        } else {
-            0
-        };
+        let spare = self.search.max_fins().0.saturating_sub(endo.count_ones());
         let open = open & !endo;
         let need = open.count_ones().saturating_sub(spare);
         let mut best = [0u32; 4];
@@ -290,15 +316,25 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
 
     fn check(&mut self, base: u128, endo: u128, cover: u128, cannibal: u128) {
         let fins = (base & !cover) | endo;
+        let potential = (cover & !base) | cannibal;
         let (elims, finned) = if fins == 0 && self.search.finless {
-            ((cover & !base) | cannibal, false)
-        } else if self.search.finned && fins != 0 && fins.count_ones() <= MAX_FINS {
+            (potential, false)
+        } else if self.search.finned && fins != 0 && fins.count_ones() <= self.search.max_fins().0 {
             let sees = self.board.seeing_all(fins);
-            (((cover & !base) | cannibal) & sees, true)
+            match self.search.kraken {
+                true if sees != 0
+                    && potential & sees == 0
+                    && (self.accept)(self.digit, fins, potential) =>
+                {
+                    (potential, true)
+                }
+                true => return,
+                false => (potential & sees, true),
+            }
         } else {
             return;
         };
-        if elims == 0 {
+        if elims == 0 && !self.search.kraken {
             return;
         }
         let Some(technique) = self.technique(fins, finned) else {
@@ -314,6 +350,12 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
             fins: fins & !endo,
             endo,
             elims,
+            cannibal,
+            cover_cells: self
+                .cover
+                .iter()
+                .map(|&u| self.board.units[u] & self.with)
+                .collect(),
             first,
             technique,
         };
@@ -371,9 +413,10 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
     }
 }
 
-/// One search for one digit and orientation: the search, the digit, rows as base
-/// (else columns), and the cells where the digit is open.
-type SearchKey = (Kind, usize, bool, bool, u8, bool, u128);
+/// One search for one digit and orientation: the search (kind, size, finless, finned,
+/// Kraken), the digit, rows as base (else columns), and the cells where the digit is
+/// open.
+type SearchKey = (Kind, usize, [bool; 3], u8, bool, u128);
 
 /// The searches that met no fish on one board.
 struct NoFish {
@@ -412,12 +455,29 @@ thread_local! {
 /// Runs `search` on `c`, digit by digit in HoDoKu's order, calling `visit` with each
 /// fish that eliminates something until it returns `true`.
 pub(crate) fn search(c: &Candidates, search: Search, visit: impl FnMut(Fish) -> bool) {
-    search_pruned(c, search, true, visit);
+    search_pruned(c, search, true, &|_, _, _| true, visit);
+}
+
+/// A Kraken [`search`] that takes only the fish `accept(digit, fins, eliminations
+/// without the fins)` passes.
+pub(crate) fn search_kraken(
+    c: &Candidates,
+    search: Search,
+    accept: &dyn Fn(u8, u128, u128) -> bool,
+    visit: impl FnMut(Fish) -> bool,
+) {
+    search_pruned(c, search, true, accept, visit);
 }
 
 /// [`search`], with the cover search pruned or (`prune` off, the reference the tests
 /// check the pruning against) not.
-fn search_pruned(c: &Candidates, search: Search, prune: bool, mut visit: impl FnMut(Fish) -> bool) {
+fn search_pruned(
+    c: &Candidates,
+    search: Search,
+    prune: bool,
+    accept: &dyn Fn(u8, u128, u128) -> bool,
+    mut visit: impl FnMut(Fish) -> bool,
+) {
     let Some(board) = Board::new(c) else {
         return;
     };
@@ -441,13 +501,14 @@ fn search_pruned(c: &Candidates, search: Search, prune: bool, mut visit: impl Fn
             let key = (
                 search.kind,
                 search.size,
-                search.finless,
-                search.finned,
+                [search.finless, search.finned, search.kraken],
                 digit,
                 rows,
                 with,
             );
-            if prune && NO_FISH.with(|m| m.borrow().seen.contains(&key)) {
+            // What a Kraken search meets depends on the chains too.
+            let memo = prune && !search.kraken;
+            if memo && NO_FISH.with(|m| m.borrow().seen.contains(&key)) {
                 continue;
             }
             let mut met = false;
@@ -484,6 +545,7 @@ fn search_pruned(c: &Candidates, search: Search, prune: bool, mut visit: impl Fn
                     .collect(),
                 with,
                 prune,
+                accept,
                 covers: Vec::new(),
                 base: Vec::new(),
                 cover: Vec::new(),
@@ -494,7 +556,7 @@ fn search_pruned(c: &Candidates, search: Search, prune: bool, mut visit: impl Fn
             if walk.stopped {
                 return;
             }
-            if prune && !met {
+            if memo && !met {
                 NO_FISH.with(|m| m.borrow_mut().insert(key));
             }
         }
@@ -521,6 +583,7 @@ fn search_for(t: Technique, finless: bool, finned: bool) -> Option<Search> {
         size,
         finless,
         finned,
+        kraken: false,
     })
 }
 
@@ -641,28 +704,38 @@ fn step(n: usize, fish: &Fish, twin: Option<&Fish>, opts: &FindOptions) -> Step 
     let elims = fish.elims | twin.map_or(0, |b| b.elims);
     s.eliminations = bits(elims).map(|x| (x, fish.digit)).collect();
     if opts.explain {
-        let mut covers = units(n, &fish.cover);
-        if let Some(b) = twin {
-            covers = format!("{covers} and over {}", units(n, &b.cover));
-        }
-        let fins = [("fin", exo), ("endo fin", fish.endo)]
-            .into_iter()
-            .filter(|&(_, set)| set != 0)
-            .map(|(name, set)| {
-                let cells: Vec<usize> = bits(set).collect();
-                let plural = if cells.len() > 1 { "s" } else { "" };
-                format!(", {name}{plural} {}", cell_list(n, &cells))
-            })
-            .collect::<String>();
         s.explanation = format!(
-            "{} on {} in {} over {covers}{fins}: {}",
-            t.name(),
-            fish.digit,
-            units(n, &fish.base),
+            "{}: {}",
+            pattern(n, t, fish, twin),
             removal(n, &s.eliminations)
         );
     }
     s
+}
+
+/// The fish `fish` (with its Siamese `twin`) as technique `t`, in words: `Finned
+/// X-Wing on 3 in rows 1 and 5 over columns 2 and 7, fin r1c3`.
+pub(crate) fn pattern(n: usize, t: Technique, fish: &Fish, twin: Option<&Fish>) -> String {
+    let mut covers = units(n, &fish.cover);
+    if let Some(b) = twin {
+        covers = format!("{covers} and over {}", units(n, &b.cover));
+    }
+    let exo = (twin.map_or(0, |b| b.fins | b.endo) | fish.fins) & !fish.endo;
+    let fins = [("fin", exo), ("endo fin", fish.endo)]
+        .into_iter()
+        .filter(|&(_, set)| set != 0)
+        .map(|(name, set)| {
+            let cells: Vec<usize> = bits(set).collect();
+            let plural = if cells.len() > 1 { "s" } else { "" };
+            format!(", {name}{plural} {}", cell_list(n, &cells))
+        })
+        .collect::<String>();
+    format!(
+        "{} on {} in {} over {covers}{fins}",
+        t.name(),
+        fish.digit,
+        units(n, &fish.base)
+    )
 }
 
 /// `rows 1 and 4, box 7`: units by kind, 1-based.
@@ -695,7 +768,7 @@ mod tests {
     /// What a search finds, in order: digit, base, cover and eliminations.
     fn found(c: &Candidates, s: Search, prune: bool) -> Vec<(u8, Vec<usize>, Vec<usize>, u128)> {
         let mut out = Vec::new();
-        search_pruned(c, s, prune, |f| {
+        search_pruned(c, s, prune, &|_, _, _| true, |f| {
             out.push((f.digit, f.base, f.cover, f.elims));
             false
         });
@@ -727,6 +800,7 @@ mod tests {
                         size,
                         finless,
                         finned,
+                        kraken: false,
                     };
                     let (got, want) = (found(&c, s, true), found(&c, s, false));
                     let lost = want.iter().find(|f| !got.contains(f));

@@ -37,6 +37,7 @@ pub mod general_fish;
 pub(crate) mod graph;
 pub mod hodoku;
 pub mod intersections;
+pub mod kraken;
 pub(crate) mod links;
 mod memo;
 pub mod single_digit;

@@ -299,8 +299,9 @@ techniques! {
     SiameseFinnedMutantSwordfish = "siamese-finned-mutant-swordfish", "Siamese Finned Mutant Swordfish", "03611", Fish, 89, 470, Extreme;
     /// Two Finned Mutant Jellyfish steps on one digit with the same base sets, as one step.
     SiameseFinnedMutantJellyfish = "siamese-finned-mutant-jellyfish", "Siamese Finned Mutant Jellyfish", "03621", Fish, 89, 470, Extreme;
-    /// Kraken fish: every fin forces the elimination (type 1) or the cover (type 2).
-    KrakenFish = "kraken-fish", "Kraken Fish", "0371", Fish, 80, 500, Extreme;
+    /// Kraken fish: every fin forces the elimination (type 1), or every fin and the
+    /// base candidates of one cover set do (type 2).
+    KrakenFish = "kraken-fish", "Kraken Fish", "0371", Fish, 89, 500, Extreme;
     /// Two strong links on a digit in parallel lines, joined at one end.
     Skyscraper = "skyscraper", "Skyscraper", "0400", SingleDigit, 40, 130, Hard;
     /// A strong link in a row and one in a column, joined in a box.
