@@ -40,8 +40,6 @@
 //! its tabling solver (ALS nodes in nice loops) and its solver configuration (chain
 //! length 20); Eureka notation as on the Sudoku Players' Forum.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::fmt::Write;
 use std::rc::Rc;
 
@@ -445,7 +443,10 @@ fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Fou
     // State `2 * node + on`.
     let mut parent = vec![u32::MAX; states];
     let mut order: Vec<u32> = Vec::with_capacity(states);
-    let mut dist = vec![0u32; states];
+    let mut costs = Costs {
+        dist: vec![0; states],
+        buckets: Vec::new(),
+    };
     // Simple-path walks, for loops and for AICs, made when first needed per premise.
     let mut simple = [
         (parent.clone(), order.clone(), false),
@@ -466,7 +467,7 @@ fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Fou
             } else {
                 usize::MAX
             };
-            walk(&g, premise, &mut parent, &mut order, &mut dist, |t| {
+            walk(&g, premise, &mut parent, &mut order, &mut costs, |t| {
                 let v = &g.nodes[(t / 2) as usize];
                 if v.is_candidate() && v.cell() == start_cell {
                     open -= 1;
@@ -549,13 +550,13 @@ fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Fou
 /// state reached, the state it was reached from) and `order` (the states reached, the
 /// premise first). It stops early when `done` says so of a state just reached. On a
 /// graph with ALS nodes the way kept is the cheapest ([`Graph::cost`]), not the one
-/// of fewest links (`dist`: scratch space, one entry per state).
+/// of fewest links (`costs`: scratch space).
 fn walk(
     g: &Graph,
     premise: u32,
     parent: &mut [u32],
     order: &mut Vec<u32>,
-    dist: &mut [u32],
+    costs: &mut Costs,
     mut done: impl FnMut(u32) -> bool,
 ) {
     restart(parent, order, premise);
@@ -578,36 +579,57 @@ fn walk(
             }
         }
     } else {
-        // Dijkstra's algorithm over the costs of the links, ties to the state reached
-        // first.
+        // Dijkstra's algorithm over the costs of the links (all at least one), with
+        // one queue per cost so far; ties go to the state reached first.
+        let Costs { dist, buckets } = costs;
+        buckets.iter_mut().for_each(Vec::clear);
         dist[premise as usize] = 0;
-        let mut queue = BinaryHeap::new();
-        queue.push(Reverse((0, 0, premise)));
-        let mut seq = 0u32;
-        while let Some(Reverse((d, _, s))) = queue.pop() {
-            if d > dist[s as usize] {
-                continue;
-            }
-            let (node, on) = ((s / 2) as usize, s % 2 == 1);
-            for &b in g.links(node, on) {
-                let t = 2 * b + u32::from(!on);
-                let to = d + g.cost(node, on, b as usize);
-                let fresh = parent[t as usize] == u32::MAX;
-                if fresh || (t != premise && to < dist[t as usize]) {
-                    parent[t as usize] = s;
-                    dist[t as usize] = to;
-                    seq += 1;
-                    queue.push(Reverse((to, seq, t)));
-                    if fresh {
-                        order.push(t);
-                        if done(t) {
-                            return;
+        let mut d = 0;
+        push(buckets, 0, premise);
+        while d < buckets.len() {
+            let mut k = 0;
+            while k < buckets[d].len() {
+                let s = buckets[d][k];
+                k += 1;
+                if dist[s as usize] as usize != d {
+                    continue;
+                }
+                let (node, on) = ((s / 2) as usize, s % 2 == 1);
+                for &b in g.links(node, on) {
+                    let t = 2 * b + u32::from(!on);
+                    let to = d as u32 + g.cost(node, on, b as usize);
+                    let fresh = parent[t as usize] == u32::MAX;
+                    if fresh || (t != premise && to < dist[t as usize]) {
+                        parent[t as usize] = s;
+                        dist[t as usize] = to;
+                        push(buckets, to as usize, t);
+                        if fresh {
+                            order.push(t);
+                            if done(t) {
+                                return;
+                            }
                         }
                     }
                 }
             }
+            d += 1;
         }
     }
+}
+
+/// Scratch space of the walks by cost: per state, its cost so far; per cost, the
+/// states reached at that cost, in order.
+struct Costs {
+    dist: Vec<u32>,
+    buckets: Vec<Vec<u32>>,
+}
+
+/// Queues state `s` at cost `at`.
+fn push(buckets: &mut Vec<Vec<u32>>, at: usize, s: u32) {
+    if buckets.len() <= at {
+        buckets.resize_with(at + 1, Vec::new);
+    }
+    buckets[at].push(s);
 }
 
 /// Clears the states of the last walk from `parent` and `order`, and starts a walk

@@ -396,10 +396,10 @@ impl Graph {
             );
             from = to;
         }
-        for k in 0..info.len() {
+        for (k, &(_, _, seen)) in info.iter().enumerate() {
             let a = first_als + k;
             let d = self.nodes[a].digit as usize;
-            for x in members(info[k].2) {
+            for x in members(seen) {
                 let b = self.index[x * n + d - 1];
                 weak.push((a as u32, b));
                 weak.push((b, a as u32));
