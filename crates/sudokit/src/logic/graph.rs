@@ -37,7 +37,7 @@
 use std::ops::Range;
 use std::rc::Rc;
 
-use super::als::{compact, members, Als, Alses, Cells, Overlap};
+use super::als::{compact, members, Als, Alses, Cells};
 use super::links::sees as sees9;
 use super::memo::Memo;
 use crate::candidates::{bit, digits, Candidates, Mask};
@@ -199,7 +199,7 @@ impl Graph {
             g.add_groups(c);
         }
         let alses = match nodes {
-            Nodes::Alses => Alses::of(c, Overlap::Forbidden),
+            Nodes::Alses => Alses::sets_of(c),
             _ => Rc::new(None),
         };
         let first_als = g.nodes.len();
