@@ -438,6 +438,11 @@ fn all_loops(c: &Candidates, opts: &FindOptions, nodes: Nodes) -> LoopSteps {
 fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Found>; 3]) -> bool {
     let grouped = nodes != Nodes::Candidates;
     let g = Graph::of(c, nodes);
+    if nodes == Nodes::Alses && g.sets.is_empty() {
+        // No ALS nodes (none on boards of more than 9 digits): the graph with group
+        // nodes alone, searched already.
+        return true;
+    }
     let n = c.layout().size();
     let states = g.nodes.len() * 2;
     // State `2 * node + on`.
