@@ -29,10 +29,13 @@ export interface Step {
   explanation: string;
 }
 
-/** One end of a chain link: a digit in one cell or a group of cells. */
+/** One end of a chain link: a digit in one cell, a group of cells or an ALS. */
 export interface LinkEnd {
   digit: Digit;
+  /** The cell, the group, or the cells of the ALS holding the digit. */
   cells: Cell[];
+  /** For an ALS node, its almost locked set: its cells and digits. */
+  als?: { cells: Cell[]; digits: Digit[] };
 }
 
 /** A link of a chain: strong (=) or weak (-). */

@@ -1,5 +1,6 @@
-//! The chains family: its explanations in Eureka notation, and its soundness on whole
-//! puzzles (every chain step found on the way, applied, keeps the solution).
+//! The chains family: its explanations in Eureka notation (ALS nodes as
+//! `(x=y)ALS:cells`), and its soundness on whole puzzles (every chain step found on the
+//! way, applied, keeps the solution).
 //!
 //! The cases are lines of HoDoKu's regression library 1.4 (hodoku-reglib-1.4.txt, by
 //! Bernhard Hobiger): one per kind of chain, each with the chain sudokit explains.
@@ -41,6 +42,20 @@ const CASES: &[(&str, &str)] = &[
     (
         ":0709-1:1238:.+5243+19+6..3+67...1519.....2.2.......694.......+5+6....74+93.9......6.+5.1.....8.5..69.:825 826 833 837 839 254 255 256 779 789 495 496 499 799:143 153 275 276 286 364 399 864::7",
         "Grouped Continuous Nice Loop: (1)r6c4=(1)r6c3-(1)r9c3=(1-2)r9c9=(2)r9c56-(2)r78c4=(2)r6c4 => r4c3<>1, r5c3<>1, r6c4<>3, r6c4<>8, r7c5<>2, r7c6<>2, r8c6<>2, r9c9<>3",
+    ),
+    // ALS nodes: a loop through an ALS that forces a cell, a loop and an AIC through
+    // an ALS entered by one digit and left by another.
+    (
+        ":0709-2:236:.4..892...652+4...+9..9.+1...44..9.5...95.+4...17...1.8+4+956.+4...9...+9...174...789+4.3.:331 242 342 243 245 345 574 775 584 689:291 314 649::9",
+        "Grouped Continuous Nice Loop: (1)r9c1=(1)r12c1-(1=3)r1c3-(3)ALS:r1789c9=(5)r7c8-(5)r9c7=(5)r9c1 => r1c4<>3, r4c9<>6, r9c1<>2",
+    ),
+    (
+        ":0710-4:7:.5.24+83.+14..+5..+89.1+8...65+4.3.+54.+218+9.2+4....3+5.91..5..4..71....8.1......3+5.8.29.1.:322 623 725 933 651 855 664 764 765 672 375 477 283 688 788 692:785::10",
+        "Grouped Discontinuous Nice Loop: (7)r8c5-(7=6)r4c5-(6)r4c2=(6)r2c2-(6)r2c9=(6)r9c9-(6=7)ALS:r7c6,r8c6,r9c4-(7)r8c5 => r8c5<>7",
+    ),
+    (
+        ":0711-3:1:.+7....9...461..7.3.5.....4.+765...+8+12+21+468+5+3+79+3+8927+1..4.98.+1..+3..+275.31.85+31......::119 131::11",
+        "Grouped AIC: (1=8)r1c1-(8)r1c8=(8)r2c8-(8=2)ALS:r2c16-(2)r7c6=(2)r7c7-(2=6)r3c7-(6=1)r3c9 => r1c9<>1, r3c1<>1",
     ),
 ];
 
@@ -87,6 +102,17 @@ fn chain_steps_list_their_links() {
                     "{}",
                     s.explanation
                 );
+                // An ALS node: its cells holding its digit, in a set of N cells and
+                // N + 1 digits, all in the step.
+                if let Some(als) = &end.als {
+                    assert!(als.digits.contains(&end.digit), "{}", s.explanation);
+                    assert_eq!(als.digits.len(), als.cells.len() + 1, "{}", s.explanation);
+                    for c in &als.cells {
+                        assert!(s.cells.contains(c), "{}", s.explanation);
+                        let holds = case.state.has(*c, end.digit);
+                        assert_eq!(end.cells.contains(c), holds, "{}", s.explanation);
+                    }
+                }
             }
         }
         let quiet = find(

@@ -4,7 +4,9 @@
 //! uniqueness, chains and loops. Each step is the technique's name and its effect,
 //! placements then eliminations, each sorted by cell and digit.
 
-use sudokit::logic::{find, FindOptions, Order, Outcome, Solver, Technique, TechniqueSet};
+mod reglib;
+
+use sudokit::logic::{find, hodoku, FindOptions, Order, Outcome, Solver, Technique, TechniqueSet};
 use sudokit::{Candidates, Grid};
 
 const PUZZLE: &str =
@@ -180,6 +182,30 @@ fn hodoku_avoidable_rectangles_take_only_a_bivalue_corner() {
     c.remove(9, 3);
     let step = path.hint(&c).expect("a bivalue corner");
     assert_eq!(step.eliminations, [(9, 2)]);
+}
+
+/// HoDoKu's grouped loops and AICs have no ALS nodes (its default configuration), the
+/// catalogue's do: on a state of HoDoKu's regression library (0710-4) only the
+/// catalogue's finder removes 7 from r8c5, through an ALS.
+#[test]
+fn hodoku_grouped_loops_take_no_als() {
+    let line = ":0710-4:7:.5.24+83.+14..+5..+89.1+8...65+4.3.+54.+218+9.2+4....3+5.91..5..4..71....8.1......3+5.8.29.1.:322 623 725 933 651 855 664 764 765 672 375 477 283 688 788 692:785::10";
+    let case: reglib::Case = line.parse().unwrap();
+    let t = Technique::GroupedDiscontinuousNiceLoop;
+    let through_als = |s: &sudokit::logic::Step| s.links.iter().any(|l| l.from.als.is_some());
+    let wanted = |s: &sudokit::logic::Step| s.eliminations == [(67, 7)];
+    let any = find(t, &case.state, &FindOptions::default());
+    assert!(any.iter().any(|s| wanted(s) && through_als(s)), "{any:?}");
+    let mut path = Vec::new();
+    hodoku::finder(t).expect("HoDoKu's own grouped finder")(
+        &case.state,
+        &mut path,
+        &FindOptions::default(),
+    );
+    assert!(
+        !path.iter().any(|s| wanted(s) || through_als(s)),
+        "{path:?}"
+    );
 }
 
 /// HoDoKu's locked pair or triple eliminates both in the rest of its box and on its

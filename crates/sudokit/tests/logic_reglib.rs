@@ -25,11 +25,10 @@ const NOT_YET: &[(&str, &str)] = &[
         "0364",
         "fish of size 6 (Whale) are not in the catalogue: a mutant search of that size takes seconds a state",
     ),
-    ("0709-2", "loops through ALS nodes are not implemented"),
-    ("0710-3", "loops through ALS nodes are not implemented"),
-    ("0710-4", "loops through ALS nodes are not implemented"),
-    ("0711-3", "AICs through ALS nodes are not implemented"),
-    ("0711-4", "AICs through ALS nodes are not implemented"),
+    (
+        "0709-2@1254",
+        "HoDoKu's loop leaves r8c8 by the group (6)r79c7; the walk takes (6)r45c8, as long, and r5c8<>5 is lost",
+    ),
     (
         "0903-1@1445",
         "HoDoKu's chain links an ALS to an earlier one; the search goes forward only",

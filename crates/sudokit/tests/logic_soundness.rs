@@ -6,9 +6,16 @@
 mod common;
 
 use sudokit::logic::{
-    find, general_fish, Family, FindOptions, Outcome, Solver, Step, TechniqueSet,
+    find, general_fish, Family, FindOptions, Outcome, Solver, Step, Technique, TechniqueSet,
 };
 use sudokit::{Candidates, Grid};
+
+/// The techniques of `fs`.
+fn families(fs: &[Family]) -> TechniqueSet {
+    fs.iter().fold(TechniqueSet::empty(), |s, &f| {
+        s.union(TechniqueSet::family(f))
+    })
+}
 
 fn check_step(step: &Step, solution: &Grid, puzzle: &Grid) {
     for &(cell, d) in &step.eliminations {
@@ -39,11 +46,7 @@ fn check_step(step: &Step, solution: &Grid, puzzle: &Grid) {
 /// `logic-soundness`), each step checked.
 fn check_all_finders(c: &Candidates, solution: &Grid, puzzle: &Grid) -> usize {
     let mut found = 0;
-    let slow = [Family::Als, Family::Misc, Family::Forcing]
-        .into_iter()
-        .fold(TechniqueSet::empty(), |s, f| {
-            s.union(TechniqueSet::family(f))
-        })
+    let slow = families(&[Family::Als, Family::Misc, Family::Forcing])
         .union(general_fish::TECHNIQUES.iter().copied().collect());
     for t in TechniqueSet::implemented().difference(slow).iter() {
         for step in find(t, c, &FindOptions::default()) {
@@ -61,11 +64,7 @@ fn soundness(name: &str, step: usize) -> (usize, usize) {
     // ALS, Sue de Coq, forcing and Franken, mutant and Siamese fish are checked on the
     // states of their own unit tests and over whole files by `logic-soundness`: on a
     // sample they take many minutes.
-    let slow = [Family::Als, Family::Misc, Family::Forcing]
-        .into_iter()
-        .fold(TechniqueSet::empty(), |s, f| {
-            s.union(TechniqueSet::family(f))
-        })
+    let slow = families(&[Family::Als, Family::Misc, Family::Forcing])
         .union(general_fish::TECHNIQUES.iter().copied().collect());
     let solver = Solver::new(TechniqueSet::all().difference(slow));
     let puzzles: Vec<Grid> = common::data(name).into_iter().step_by(step).collect();
@@ -114,4 +113,43 @@ fn sound_on_17_clue_sample() {
 fn sound_on_top1465_sample() {
     let (finished, total) = soundness("top1465.txt", 2);
     assert!(finished > 0 && finished <= total, "{finished}/{total}");
+}
+
+/// The grouped nice loops and AICs, which walk ALS nodes too, on the state every 25th
+/// puzzle of the top1465 sample reaches by simple logic: every step keeps the
+/// solution, and some go through an ALS.
+#[test]
+fn grouped_chains_through_als_are_sound() {
+    let solver = Solver::new(families(&[
+        Family::Singles,
+        Family::Intersections,
+        Family::Subsets,
+    ]));
+    let grouped = [
+        Technique::GroupedContinuousNiceLoop,
+        Technique::GroupedDiscontinuousNiceLoop,
+        Technique::GroupedAic,
+    ];
+    let opts = FindOptions {
+        explain: true,
+        ..FindOptions::default()
+    };
+    let (mut steps, mut through_als) = (0, 0);
+    for puzzle in common::data("top1465.txt").into_iter().step_by(25) {
+        let solution = sudokit::solve(&puzzle).expect("sample puzzles have a solution");
+        assert!(solution.is_solution_of(&puzzle));
+        let mut c = Candidates::from_grid(&puzzle);
+        solver.solve(&mut c, |_, _| {});
+        for t in grouped {
+            for step in find(t, &c, &opts) {
+                check_step(&step, &solution, &puzzle);
+                steps += 1;
+                if step.links.iter().any(|l| l.from.als.is_some()) {
+                    through_als += 1;
+                }
+            }
+        }
+    }
+    println!("grouped steps checked: {steps}, through an ALS: {through_als}");
+    assert!(through_als > 0, "no step through an ALS among {steps}");
 }

@@ -114,7 +114,8 @@ pub(crate) struct Alses {
 }
 
 thread_local! {
-    /// The ALS lists last collected on this thread, with and without overlap.
+    /// The ALS lists last collected on this thread: with RCs with and without overlap,
+    /// and without RCs.
     static COLLECTED: Memo<Option<Alses>> = const { Memo::new() };
 }
 
@@ -126,9 +127,22 @@ impl Alses {
         COLLECTED.with(|m| m.get(c, variant, || Alses::collect(c, overlap)))
     }
 
+    /// The ALS of `c` without their RCs (`links` empty), the one collected last on
+    /// this thread from the same state: the ALS nodes of the link graph need no more.
+    pub fn sets_of(c: &Candidates) -> Rc<Option<Alses>> {
+        COLLECTED.with(|m| m.get(c, 2, || Alses::gather(c)))
+    }
+
     /// The ALS of `c` and their RCs (only between disjoint ALS when `overlap` is
     /// [`Overlap::Forbidden`]); `None` on boards this family does not handle.
     pub fn collect(c: &Candidates, overlap: Overlap) -> Option<Alses> {
+        let mut alses = Alses::gather(c)?;
+        alses.link(overlap);
+        Some(alses)
+    }
+
+    /// The ALS of `c`, with no RCs yet; `None` on boards this family does not handle.
+    fn gather(c: &Candidates) -> Option<Alses> {
         let l = c.layout();
         let (n, cells) = (l.size(), l.cell_count());
         if n > DIGITS || cells > 128 {
@@ -177,7 +191,19 @@ impl Alses {
                 }
             })
             .collect();
-        let mut links = vec![Vec::new(); list.len()];
+        Some(Alses {
+            links: vec![Vec::new(); list.len()],
+            list,
+            holding,
+            n,
+        })
+    }
+
+    /// Finds the RCs between the ALS (only between disjoint ALS when `overlap` is
+    /// [`Overlap::Forbidden`]).
+    fn link(&mut self, overlap: Overlap) {
+        let list = &self.list;
+        let links = &mut self.links;
         for i in 0..list.len() {
             for j in i + 1..list.len() {
                 let (a, b) = (&list[i], &list[j]);
@@ -200,12 +226,6 @@ impl Alses {
                 }
             }
         }
-        Some(Alses {
-            list,
-            links,
-            holding,
-            n,
-        })
     }
 
     /// The candidates `z` of every ALS of `from` (by index) outside them that see each

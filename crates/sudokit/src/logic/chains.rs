@@ -1,5 +1,5 @@
 //! Chains on the link graph (`graph.rs`): X-Chain, XY-Chain and Remote Pair, and nice
-//! loops and AICs with and without group nodes, with HoDoKu's eliminations.
+//! loops and AICs with and without group and ALS nodes, with HoDoKu's eliminations.
 //!
 //! A chain alternates strong and weak links; reading it from a node taken false, every
 //! strong link makes its next node true and every weak link the next one false.
@@ -24,25 +24,32 @@
 //!   has left (a lasso) is no chain: where the way kept is one, a second walk that
 //!   only follows such simple paths looks for another.
 //! - The grouped techniques walk the graph with group nodes and report only chains
-//!   that use one.
+//!   that use one. The catalogue's also walk the graph with ALS nodes (as HoDoKu's
+//!   regression library and its "all steps" search have it), where the way kept is the
+//!   cheapest, an ALS counting HoDoKu's penalty (`Graph::cost`), and join what both
+//!   walks find: a walk with ALS nodes keeps other ways and misses some chains the
+//!   other finds. In a continuous loop an ALS entered by `x` and left by `y` lacks one
+//!   of them, so its other digits go from the cells seeing all of their cells in it;
+//!   left by a cell it forces, HoDoKu's rule for that exit applies. HoDoKu's path
+//!   (`hodoku::finder`) has no ALS nodes, as HoDoKu's default configuration.
 //!
 //! Both searches stop between start candidates once [`FindOptions::deadline`] has
 //! passed; the solver then discards what they found.
 //!
-//! Sources: HoDoKu's documentation and regression library (chains and loops, 07xx)
-//! and its solver configuration (chain length 20); Eureka notation as on the Sudoku
-//! Players' Forum.
+//! Sources: HoDoKu's documentation and regression library (chains and loops, 07xx),
+//! its tabling solver (ALS nodes in nice loops) and its solver configuration (chain
+//! length 20); Eureka notation as on the Sudoku Players' Forum.
 
 use std::fmt::Write;
 use std::rc::Rc;
 
-use super::graph::Graph;
+use super::graph::{Graph, Nodes};
 use super::links::push_new;
 use super::memo::Memo;
-use super::step::{cell, ChainNode, FindOptions, Link, Step};
+use super::step::{cell, ChainAls, ChainNode, FindOptions, Link, Step};
 use super::technique::Technique;
 use super::Finder;
-use crate::candidates::Candidates;
+use crate::candidates::{bit, digits, Candidates};
 
 /// The finders of this family.
 pub const FINDERS: &[(Technique, Finder)] = &[
@@ -52,22 +59,41 @@ pub const FINDERS: &[(Technique, Finder)] = &[
         simple(c, o, p, Simple::Pair)
     }),
     (Technique::ContinuousNiceLoop, |c, o, p| {
-        loops(c, o, p, Technique::ContinuousNiceLoop)
+        loops(c, o, p, Technique::ContinuousNiceLoop, Nodes::Candidates)
     }),
     (Technique::DiscontinuousNiceLoop, |c, o, p| {
-        loops(c, o, p, Technique::DiscontinuousNiceLoop)
+        loops(c, o, p, Technique::DiscontinuousNiceLoop, Nodes::Candidates)
     }),
-    (Technique::Aic, |c, o, p| loops(c, o, p, Technique::Aic)),
-    (Technique::GroupedContinuousNiceLoop, |c, o, p| {
-        loops(c, o, p, Technique::GroupedContinuousNiceLoop)
+    (Technique::Aic, |c, o, p| {
+        loops(c, o, p, Technique::Aic, Nodes::Candidates)
     }),
-    (Technique::GroupedDiscontinuousNiceLoop, |c, o, p| {
-        loops(c, o, p, Technique::GroupedDiscontinuousNiceLoop)
-    }),
-    (Technique::GroupedAic, |c, o, p| {
-        loops(c, o, p, Technique::GroupedAic)
-    }),
+    (Technique::GroupedContinuousNiceLoop, grouped::<0, true>),
+    (Technique::GroupedDiscontinuousNiceLoop, grouped::<1, true>),
+    (Technique::GroupedAic, grouped::<2, true>),
 ];
+
+/// The grouped techniques as HoDoKu's default configuration has them: group nodes,
+/// no ALS nodes (its option "allow ALS in tabling chains" is off).
+pub(crate) const WITHOUT_ALS: &[(Technique, Finder)] = &[
+    (Technique::GroupedContinuousNiceLoop, grouped::<0, false>),
+    (Technique::GroupedDiscontinuousNiceLoop, grouped::<1, false>),
+    (Technique::GroupedAic, grouped::<2, false>),
+];
+
+/// The grouped technique of shape `SHAPE` (a [`Shape`] as a number), with ALS nodes
+/// when `ALS`.
+fn grouped<const SHAPE: u8, const ALS: bool>(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+) {
+    let shape = [Shape::Continuous, Shape::Discontinuous, Shape::Aic][SHAPE as usize];
+    let nodes = match ALS {
+        true => Nodes::Alses,
+        false => Nodes::Groups,
+    };
+    loops(c, out, opts, technique_of(shape, true), nodes);
+}
 
 /// HoDoKu's limit on the links of an X- or XY-Chain.
 const MAX_LINKS: usize = 20;
@@ -116,10 +142,16 @@ fn make_step(
     let mut s = Step::new(t);
     for &(i, _) in path {
         let node = &g.nodes[i as usize];
-        if !s.digits.contains(&node.digit) {
-            s.digits.push(node.digit);
+        let mask = match node.is_als() {
+            true => g.sets[node.set as usize].mask,
+            false => bit(node.digit),
+        };
+        for d in digits(mask) {
+            if !s.digits.contains(&d) {
+                s.digits.push(d);
+            }
         }
-        for &x in &node.cells {
+        for &x in g.span(i) {
             if !s.cells.contains(&x) {
                 s.cells.push(x);
             }
@@ -133,6 +165,13 @@ fn make_step(
             ChainNode {
                 digit: node.digit,
                 cells: node.cells.clone(),
+                als: node.is_als().then(|| {
+                    let set = &g.sets[node.set as usize];
+                    ChainAls {
+                        cells: set.cells.clone(),
+                        digits: digits(set.mask).collect(),
+                    }
+                }),
             }
         };
         s.links = path
@@ -157,7 +196,8 @@ fn make_step(
 }
 
 /// A chain in Eureka notation: `(4)r1c2=(4-7)r1c5=(7)r3c6`; consecutive candidates of
-/// one cell share their cell.
+/// one cell share their cell, consecutive nodes of one ALS their set:
+/// `-(4=7)ALS:r1c23-`.
 fn eureka(g: &Graph, path: &Path) -> String {
     let mut s = String::new();
     let mut k = 0;
@@ -171,7 +211,11 @@ fn eureka(g: &Graph, path: &Path) -> String {
         let mut j = k + 1;
         while j < path.len() {
             let next = &g.nodes[path[j].0 as usize];
-            if node.is_group() || next.is_group() || next.cells != node.cells {
+            let merged = match node.is_als() {
+                true => next.set == node.set,
+                false => node.is_candidate() && next.is_candidate() && next.cells == node.cells,
+            };
+            if !merged {
                 break;
             }
             inner.push(if path[j].1 { '=' } else { '-' });
@@ -186,7 +230,7 @@ fn eureka(g: &Graph, path: &Path) -> String {
 
 /// X-Chains, XY-Chains or Remote Pairs.
 fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple) {
-    let g = Graph::of(c, false);
+    let g = Graph::of(c, Nodes::Candidates);
     let mut search = Search {
         c,
         g: &g,
@@ -286,7 +330,7 @@ impl Search<'_> {
                     return;
                 }
                 let cell_of = |k: usize| g.nodes[self.path[k].0 as usize].cell();
-                let pair: Vec<u8> = crate::candidates::digits(c.mask(cell_of(0))).collect();
+                let pair: Vec<u8> = digits(c.mask(cell_of(0))).collect();
                 elims.clear();
                 let mut i = 0;
                 while i <= links {
@@ -320,7 +364,7 @@ enum Shape {
     Aic,
 }
 
-/// The nice loops and AICs of one state and variant (grouped or not), by shape.
+/// The nice loops and AICs of one state and kind of graph, by shape.
 struct LoopSteps {
     /// Whether the search ran to its end (the deadline did not cut it short).
     complete: bool,
@@ -329,20 +373,14 @@ struct LoopSteps {
 }
 
 thread_local! {
-    /// The loops and AICs last found on this thread, per variant (grouped or not,
+    /// The loops and AICs last found on this thread, per variant (kind of graph,
     /// explained or not): the three techniques of a variant share one search.
     static LOOPS: Memo<LoopSteps> = const { Memo::new() };
 }
 
-/// Nice loops and AICs of the technique `t` (grouped or not): its share of the one
-/// search of its variant ([`all_loops`]), kept per state.
-fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
-    let grouped = matches!(
-        t,
-        Technique::GroupedContinuousNiceLoop
-            | Technique::GroupedDiscontinuousNiceLoop
-            | Technique::GroupedAic
-    );
+/// Nice loops and AICs of the technique `t` on the graph with `nodes`: its share of
+/// the one search of its variant ([`all_loops`]), kept per state.
+fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique, nodes: Nodes) {
     let want = match t {
         Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop => Shape::Continuous,
         Technique::DiscontinuousNiceLoop | Technique::GroupedDiscontinuousNiceLoop => {
@@ -350,11 +388,11 @@ fn loops(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) 
         }
         _ => Shape::Aic,
     };
-    let variant = u8::from(grouped) | u8::from(opts.explain) << 1;
-    let mut kept = LOOPS.with(|m| m.get(c, variant, || all_loops(c, opts, grouped)));
+    let variant = nodes as u8 | u8::from(opts.explain) << 2;
+    let mut kept = LOOPS.with(|m| m.get(c, variant, || all_loops(c, opts, nodes)));
     if !kept.complete {
         // Cut short under an earlier deadline: search again under this one.
-        kept = Rc::new(all_loops(c, opts, grouped));
+        kept = Rc::new(all_loops(c, opts, nodes));
     }
     out.extend(kept.steps[want as usize].iter().cloned());
 }
@@ -371,29 +409,57 @@ fn technique_of(shape: Shape, grouped: bool) -> Technique {
     }
 }
 
-/// Every nice loop and AIC of `c` (those with a group node when `grouped`, those
-/// without otherwise), by shape. From each premise "false" one walk serves all three
-/// shapes; a premise "true" closes only discontinuous loops, and its walk stops once
-/// every state of its start cell is reached.
-fn all_loops(c: &Candidates, opts: &FindOptions, grouped: bool) -> LoopSteps {
-    let g = Graph::of(c, grouped);
+/// Every nice loop and AIC of `c` on the graph with `nodes` (those through a group or
+/// ALS node when there are such nodes, those without otherwise), by shape. With ALS
+/// nodes the walks keep other shortest ways than without, and miss some chains the
+/// graph without them has: both graphs are searched.
+fn all_loops(c: &Candidates, opts: &FindOptions, nodes: Nodes) -> LoopSteps {
+    let graphs: &[Nodes] = match nodes {
+        Nodes::Alses => &[Nodes::Groups, Nodes::Alses],
+        _ => &[nodes],
+    };
+    let mut found: [Vec<Found>; 3] = Default::default();
+    let mut complete = true;
+    for &k in graphs {
+        complete = complete && search(c, opts, k, &mut found);
+    }
+    let steps = found.map(|f| {
+        let mut out = Vec::new();
+        flush(&mut out, f);
+        out
+    });
+    LoopSteps { complete, steps }
+}
+
+/// The nice loops and AICs of `c` on the graph with `nodes`, added to `found` by
+/// shape; whether the search ran to its end. From each premise "false" one walk
+/// serves all three shapes; a premise "true" closes only discontinuous loops, and its
+/// walk stops once every state of its start cell is reached.
+fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Found>; 3]) -> bool {
+    let grouped = nodes != Nodes::Candidates;
+    let g = Graph::of(c, nodes);
+    if nodes == Nodes::Alses && g.sets.is_empty() {
+        // No ALS nodes (none on boards of more than 9 digits): the graph with group
+        // nodes alone, searched already.
+        return true;
+    }
     let n = c.layout().size();
     let states = g.nodes.len() * 2;
     // State `2 * node + on`.
     let mut parent = vec![u32::MAX; states];
     let mut order: Vec<u32> = Vec::with_capacity(states);
+    let mut costs = Costs {
+        dist: vec![0; states],
+        buckets: Vec::new(),
+    };
     // Simple-path walks, for loops and for AICs, made when first needed per premise.
     let mut simple = [
         (parent.clone(), order.clone(), false),
         (parent.clone(), order.clone(), false),
     ];
-    let mut found: [Vec<Found>; 3] = Default::default();
-    let mut complete = true;
-    let candidates = g.nodes.iter().take_while(|x| !x.is_group()).count() as u32;
-    for start in 0..candidates {
+    for start in 0..g.candidates as u32 {
         if opts.expired() {
-            complete = false;
-            break;
+            return false;
         }
         for on in [true, false] {
             let premise = 2 * start + u32::from(on);
@@ -406,8 +472,9 @@ fn all_loops(c: &Candidates, opts: &FindOptions, grouped: bool) -> LoopSteps {
             } else {
                 usize::MAX
             };
-            walk(&g, premise, &mut parent, &mut order, |t| {
-                if g.nodes[(t / 2) as usize].cells == [start_cell] {
+            walk(&g, premise, &mut parent, &mut order, &mut costs, |t| {
+                let v = &g.nodes[(t / 2) as usize];
+                if v.is_candidate() && v.cell() == start_cell {
                     open -= 1;
                 }
                 open == 0
@@ -417,7 +484,7 @@ fn all_loops(c: &Candidates, opts: &FindOptions, grouped: bool) -> LoopSteps {
             }
             for &e in &order[1..] {
                 let node = &g.nodes[(e / 2) as usize];
-                if node.is_group() {
+                if !node.is_candidate() {
                     continue;
                 }
                 let end_on = e % 2 == 1;
@@ -464,71 +531,128 @@ fn all_loops(c: &Candidates, opts: &FindOptions, grouped: bool) -> LoopSteps {
                 let Some((shape, elims, conclusion)) = result else {
                     continue;
                 };
-                let has_group = path.iter().any(|&(x, _)| g.nodes[x as usize].is_group());
+                let has_group = path
+                    .iter()
+                    .any(|&(x, _)| !g.nodes[x as usize].is_candidate());
                 if (on && shape != Shape::Discontinuous) || elims.is_empty() || has_group != grouped
                 {
                     continue;
                 }
-                let links = path.len() - 1;
+                let links = path
+                    .windows(2)
+                    .map(|w| g.cost(w[0].0 as usize, w[0].1, w[1].0 as usize))
+                    .sum::<u32>() as usize;
                 let t = technique_of(shape, grouped);
                 let step = make_step(t, &g, &path, elims, conclusion, opts, n);
                 found[shape as usize].push(Found { links, step });
             }
         }
     }
-    let steps = found.map(|f| {
-        let mut out = Vec::new();
-        flush(&mut out, f);
-        out
-    });
-    LoopSteps { complete, steps }
+    true
 }
 
 /// Breadth-first walk of the implications of `premise`: fills `parent` (for every
 /// state reached, the state it was reached from) and `order` (the states reached, the
-/// premise first). It stops early when `done` says so of a state just reached.
+/// premise first). It stops early when `done` says so of a state just reached. On a
+/// graph with ALS nodes the way kept is the cheapest ([`Graph::cost`]), not the one
+/// of fewest links (`costs`: scratch space).
 fn walk(
     g: &Graph,
     premise: u32,
     parent: &mut [u32],
     order: &mut Vec<u32>,
+    costs: &mut Costs,
     mut done: impl FnMut(u32) -> bool,
 ) {
+    restart(parent, order, premise);
+    if g.sets.is_empty() {
+        let mut head = 0;
+        while head < order.len() {
+            let s = order[head];
+            head += 1;
+            let (node, on) = ((s / 2) as usize, s % 2 == 1);
+            let next = g.links(node, on);
+            for &b in next {
+                let t = 2 * b + u32::from(!on);
+                if parent[t as usize] == u32::MAX {
+                    parent[t as usize] = s;
+                    order.push(t);
+                    if done(t) {
+                        return;
+                    }
+                }
+            }
+        }
+    } else {
+        // Dijkstra's algorithm over the costs of the links (all at least one), with
+        // one queue per cost so far; ties go to the state reached first.
+        let Costs { dist, buckets } = costs;
+        buckets.iter_mut().for_each(Vec::clear);
+        dist[premise as usize] = 0;
+        let mut d = 0;
+        push(buckets, 0, premise);
+        while d < buckets.len() {
+            let mut k = 0;
+            while k < buckets[d].len() {
+                let s = buckets[d][k];
+                k += 1;
+                if dist[s as usize] as usize != d {
+                    continue;
+                }
+                let (node, on) = ((s / 2) as usize, s % 2 == 1);
+                for &b in g.links(node, on) {
+                    let t = 2 * b + u32::from(!on);
+                    let to = d as u32 + g.cost(node, on, b as usize);
+                    let fresh = parent[t as usize] == u32::MAX;
+                    if fresh || (t != premise && to < dist[t as usize]) {
+                        parent[t as usize] = s;
+                        dist[t as usize] = to;
+                        push(buckets, to as usize, t);
+                        if fresh {
+                            order.push(t);
+                            if done(t) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+            d += 1;
+        }
+    }
+}
+
+/// Scratch space of the walks by cost: per state, its cost so far; per cost, the
+/// states reached at that cost, in order.
+struct Costs {
+    dist: Vec<u32>,
+    buckets: Vec<Vec<u32>>,
+}
+
+/// Queues state `s` at cost `at`.
+fn push(buckets: &mut Vec<Vec<u32>>, at: usize, s: u32) {
+    if buckets.len() <= at {
+        buckets.resize_with(at + 1, Vec::new);
+    }
+    buckets[at].push(s);
+}
+
+/// Clears the states of the last walk from `parent` and `order`, and starts a walk
+/// from `premise`.
+fn restart(parent: &mut [u32], order: &mut Vec<u32>, premise: u32) {
     for &s in order.iter() {
         parent[s as usize] = u32::MAX;
     }
     order.clear();
     parent[premise as usize] = premise;
     order.push(premise);
-    let mut head = 0;
-    while head < order.len() {
-        let s = order[head];
-        head += 1;
-        let (node, on) = ((s / 2) as usize, s % 2 == 1);
-        let next = g.links(node, on);
-        for &b in next {
-            let t = 2 * b + u32::from(!on);
-            if parent[t as usize] == u32::MAX {
-                parent[t as usize] = s;
-                order.push(t);
-                if done(t) {
-                    return;
-                }
-            }
-        }
-    }
 }
 
 /// Like [`walk`], but every state is reached by a path that [`valid`] accepts: no node
 /// comes back to a cell the path has left (a loop's start cell excepted), and a loop's
 /// first link leaves the start cell.
 fn walk_simple(g: &Graph, premise: u32, parent: &mut [u32], order: &mut Vec<u32>, is_aic: bool) {
-    for &s in order.iter() {
-        parent[s as usize] = u32::MAX;
-    }
-    order.clear();
-    parent[premise as usize] = premise;
-    order.push(premise);
+    restart(parent, order, premise);
     let first = g.nodes[(premise / 2) as usize].cell();
     let mut left: Vec<usize> = Vec::new();
     let mut head = 0;
@@ -542,7 +666,7 @@ fn walk_simple(g: &Graph, premise: u32, parent: &mut [u32], order: &mut Vec<u32>
             x = parent[x as usize];
             let node = &g.nodes[(x / 2) as usize];
             if is_aic || node.cell() != first {
-                left.extend_from_slice(&node.cells);
+                left.extend_from_slice(g.span(x / 2));
             }
         }
         let (node, on) = ((s / 2) as usize, s % 2 == 1);
@@ -551,7 +675,8 @@ fn walk_simple(g: &Graph, premise: u32, parent: &mut [u32], order: &mut Vec<u32>
             let t = 2 * b + u32::from(!on);
             let cell = g.nodes[b as usize].cell();
             let leaves = is_aic || s != premise || cell != first;
-            if parent[t as usize] == u32::MAX && leaves && !left.contains(&cell) {
+            let exit = same_set(g, node as u32, b);
+            if parent[t as usize] == u32::MAX && leaves && (exit || !left.contains(&cell)) {
                 parent[t as usize] = s;
                 order.push(t);
             }
@@ -572,9 +697,16 @@ fn path_to(parent: &[u32], premise: u32, end: u32) -> Path {
     path
 }
 
+/// Whether nodes `a` and `b` are ALS nodes of one set (a chain enters the ALS at one
+/// and leaves it at the other).
+fn same_set(g: &Graph, a: u32, b: u32) -> bool {
+    let (a, b) = (&g.nodes[a as usize], &g.nodes[b as usize]);
+    a.is_als() && a.set == b.set
+}
+
 /// Whether `path` is a loop or an AIC HoDoKu accepts: the first link leaves the start
-/// cell (loops), and no node comes back to a cell the path has left, except a loop's
-/// return to its start cell.
+/// cell (loops), and no node comes back to a cell the path has left (every cell of an
+/// ALS it has left), except a loop's return to its start cell.
 fn valid(g: &Graph, path: &Path, is_aic: bool) -> bool {
     let first = g.nodes[path[0].0 as usize].cell();
     if !is_aic && g.nodes[path[1].0 as usize].cell() == first {
@@ -583,13 +715,14 @@ fn valid(g: &Graph, path: &Path, is_aic: bool) -> bool {
     let mut left: Vec<usize> = Vec::new();
     for k in 0..path.len() {
         let node = &g.nodes[path[k].0 as usize];
-        if left.contains(&node.cell()) {
+        let exit = k > 0 && same_set(g, path[k - 1].0, path[k].0);
+        if !exit && left.contains(&node.cell()) {
             return false;
         }
         if k > 0 {
             let prev = &g.nodes[path[k - 1].0 as usize];
             if is_aic || prev.cell() != first {
-                left.extend_from_slice(&prev.cells);
+                left.extend_from_slice(g.span(path[k - 1].0));
             }
         }
     }
@@ -604,12 +737,17 @@ fn nice_loop(c: &Candidates, g: &Graph, path: &Path) -> Outcome {
     let n = c.layout().size();
     let m = path.len() - 1;
     let node = |k: usize| &g.nodes[path[k].0 as usize];
+    // Whether nodes `a` and `b` are in one cell, or of one ALS.
+    let together = |a: usize, b: usize| match node(a).is_als() || node(b).is_als() {
+        true => node(a).set == node(b).set,
+        false => node(a).cell() == node(b).cell(),
+    };
     let first_strong = !path[0].1;
     let last_strong = path[m].1;
     let (d0, dm) = (node(0).digit, node(m).digit);
     let start = node(0).cell();
     let others = |keep: &[u8]| -> Vec<(usize, u8)> {
-        crate::candidates::digits(c.mask(start))
+        digits(c.mask(start))
             .filter(|d| !keep.contains(d))
             .map(|d| (start, d))
             .collect()
@@ -635,17 +773,16 @@ fn nice_loop(c: &Candidates, g: &Graph, path: &Path) -> Outcome {
     let mut elims = Vec::new();
     let chain_cells: Vec<usize> = path
         .iter()
-        .flat_map(|&(x, _)| g.nodes[x as usize].cells.iter().copied())
+        .flat_map(|&(x, _)| g.span(x).iter().copied())
         .collect();
     for i in 0..=m {
-        let entered_strong =
-            i > 0 && path[i].1 && i + 2 <= m && node(i - 1).cell() != node(i).cell();
+        let entered_strong = i > 0 && path[i].1 && i + 2 <= m && !together(i - 1, i);
         if (i == 0 && first_strong && last_strong) || entered_strong {
             let through = i == 0
                 || (!path[i + 1].1
-                    && node(i).cell() == node(i + 1).cell()
+                    && together(i, i + 1)
                     && path[i + 2].1
-                    && node(i + 1).cell() != node(i + 2).cell());
+                    && !together(i + 1, i + 2));
             if through {
                 let (c1, c2) = if i == 0 {
                     (d0, dm)
@@ -654,13 +791,13 @@ fn nice_loop(c: &Candidates, g: &Graph, path: &Path) -> Outcome {
                 };
                 let x = node(i).cell();
                 elims.extend(
-                    crate::candidates::digits(c.mask(x))
+                    digits(c.mask(x))
                         .filter(|&d| d != c1 && d != c2)
                         .map(|d| (x, d)),
                 );
             }
         }
-        if i > 0 && !path[i].1 && node(i - 1).cell() != node(i).cell() {
+        if i > 0 && !path[i].1 && !together(i - 1, i) {
             let d = node(i).digit;
             elims.extend(
                 g.seeing_all(c, d, &[path[i - 1].0, path[i].0])
@@ -668,9 +805,44 @@ fn nice_loop(c: &Candidates, g: &Graph, path: &Path) -> Outcome {
                     .filter(|x| *x != start && !chain_cells.contains(x))
                     .map(|x| (x, d)),
             );
+            if node(i).is_als() && i < m {
+                elims.extend(locked(c, g, path, i));
+            }
         }
     }
     Some((Shape::Continuous, elims, None))
+}
+
+/// What the ALS of a continuous loop's node `i` (entered by its digit `d`) removes.
+/// Left by a digit `e`, one of `d` and `e` is missing from it, so its other digits are
+/// all placed in it. Left by a cell it forces (its exits: the cell's other digits),
+/// either `d` is missing or the cell holds an exit and the exit is missing: the digits
+/// other than `d` and the exits are placed in it, and an exit goes from cells that
+/// see the forced cell and each cell of the ALS holding it.
+fn locked(c: &Candidates, g: &Graph, path: &Path, i: usize) -> Vec<(usize, u8)> {
+    let (here, next) = (
+        &g.nodes[path[i].0 as usize],
+        &g.nodes[path[i + 1].0 as usize],
+    );
+    let (set, d) = (here.set, here.digit);
+    let (exits, forced) = match next.set == set {
+        true => (bit(next.digit), None),
+        false => (c.mask(next.cell()) & !bit(next.digit), Some(next.cell())),
+    };
+    let mut out = Vec::new();
+    for z in digits(g.sets[set as usize].mask).filter(|&z| z != d) {
+        let cells = g.outside(c, set, z).into_iter();
+        match (exits & bit(z) != 0, forced) {
+            (false, _) => out.extend(cells.map(|x| (x, z))),
+            (true, Some(f)) => out.extend(
+                cells
+                    .filter(|&x| super::graph::sees(c.layout(), x, f))
+                    .map(|x| (x, z)),
+            ),
+            (true, None) => {}
+        }
+    }
+    out
 }
 
 /// The AIC from node `s` (a premise "false") to node `e` ("true", in another cell):

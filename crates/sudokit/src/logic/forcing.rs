@@ -49,7 +49,7 @@
 use std::fmt::Write;
 use std::rc::Rc;
 
-use super::graph::Graph;
+use super::graph::{Graph, Nodes};
 use super::hodoku::forcing_key;
 use super::links::push_new;
 use super::memo::Memo;
@@ -212,10 +212,14 @@ struct Forcer<'a> {
 impl<'a> Forcer<'a> {
     fn new(c: &'a Candidates, kind: Kind, hodoku: bool) -> Forcer<'a> {
         let n = c.layout().size();
+        let nodes = match hodoku {
+            true => Nodes::Groups,
+            false => Nodes::Candidates,
+        };
         Forcer {
             c,
             kind,
-            graph: (kind == Kind::Chain || hodoku).then(|| Graph::of(c, hodoku)),
+            graph: (kind == Kind::Chain || hodoku).then(|| Graph::of(c, nodes)),
             hodoku,
             n,
             len: c.layout().cell_count() * n,

@@ -1,9 +1,10 @@
-//! The link graph of a candidate state: the one structure chains (and later ALS and
-//! forcing) walk.
+//! The link graph of a candidate state: the one structure chains and forcing chains
+//! walk.
 //!
-//! Nodes are candidates `(cell, digit)` and, on request, group nodes: the two or more
-//! candidates of one digit where a box meets a row or a column (HoDoKu's grouped
-//! nodes). A node is true when its digit is placed in one of its cells.
+//! Nodes are candidates `(cell, digit)` and, on request ([`Nodes`]), group nodes: the
+//! two or more candidates of one digit where a box meets a row or a column (HoDoKu's
+//! grouped nodes), and ALS nodes. A node is true when its digit is placed in one of
+//! its cells.
 //!
 //! - A **weak** link joins two nodes that cannot both be true: two digits of one cell,
 //!   or two disjoint nodes of one digit whose cells all see each other.
@@ -15,30 +16,79 @@
 //! (rows, columns, boxes and the extra regions of variants); "sees" is "shares a
 //! unit". Group nodes are built where a box meets a row or a column.
 //!
+//! An **ALS node** is a digit `d` of an almost locked set (N cells of one unit, N + 1
+//! digits, from `als.rs`; single cells are left to the candidates), true when `d` is
+//! placed in the set. Two digits of one ALS are strongly linked: at most one digit is
+//! missing from it. An ALS node is weakly linked to every node of its digit outside
+//! the ALS (candidate, group or another ALS's node) that sees each of its cells
+//! holding `d`. So a chain enters an ALS by a weak link on `x` (`x` is not in it) and
+//! leaves it by the strong link to `y` (`y` is) and a weak link on `y`. One link goes
+//! one way only, as in HoDoKu: from an ALS node taken false to the last candidate of a
+//! cell of three or more that the locked set removes all others from. ALS nodes are
+//! made for digits with such outside candidates, when an ALS has two of them.
+//!
 //! Invariant: a strong link is also listed as weak only where its nodes see each
 //! other (a conjugate pair in a unit); implications follow `on → off` along weak links
 //! and `off → on` along strong links, so any walk alternating the two is sound.
+//!
+//! Sources: HoDoKu's tabling solver (`fillTablesWithAls`: ALS entries, eliminations,
+//! forced cells and the chain penalty of an ALS) and its regression library.
 
+use std::ops::Range;
 use std::rc::Rc;
 
+use super::als::{compact, members, Als, Alses, Cells};
 use super::links::sees as sees9;
 use super::memo::Memo;
-use crate::candidates::{digits, Candidates};
+use crate::candidates::{bit, digits, Candidates, Mask};
 use crate::layout::{Layout, UnitKind};
+
+/// The nodes a graph has besides candidates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Nodes {
+    /// Candidates only.
+    Candidates,
+    /// Candidates and group nodes.
+    Groups,
+    /// Candidates, group nodes and ALS nodes.
+    Alses,
+}
 
 /// One node: a digit and the cells (sorted) that hold it; one cell for a candidate.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Node {
     /// The digit.
     pub digit: u8,
-    /// The cells, sorted; more than one for a group node.
+    /// The cells, sorted; more than one for a group node; for an ALS node, the cells
+    /// of its set holding the digit.
     pub cells: Vec<usize>,
+    /// For an ALS node, its set (an index into [`Graph::sets`]); [`NONE`] otherwise.
+    pub set: u32,
+}
+
+/// The almost locked set of ALS nodes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Set {
+    /// Its cells, sorted.
+    pub cells: Vec<usize>,
+    /// Its digits.
+    pub mask: Mask,
 }
 
 impl Node {
+    /// Whether this is a candidate node.
+    pub fn is_candidate(&self) -> bool {
+        self.cells.len() == 1 && self.set == NONE
+    }
+
     /// Whether this is a group node.
     pub fn is_group(&self) -> bool {
-        self.cells.len() > 1
+        self.cells.len() > 1 && self.set == NONE
+    }
+
+    /// Whether this is an ALS node.
+    pub fn is_als(&self) -> bool {
+        self.set != NONE
     }
 
     /// The first cell (the cell of a candidate node).
@@ -50,8 +100,13 @@ impl Node {
 /// The nodes and links of a candidate state.
 #[derive(Debug, Clone)]
 pub(crate) struct Graph {
-    /// Every node: candidates first (by cell, then digit), then group nodes.
+    /// Every node: candidates first (by cell, then digit), then group nodes, then ALS
+    /// nodes.
     pub nodes: Vec<Node>,
+    /// The sets of the ALS nodes.
+    pub sets: Vec<Set>,
+    /// The number of candidate nodes (the first nodes).
+    pub candidates: usize,
     /// Nodes that cannot be true together with node `i` (`on → off`):
     /// `weak_links[weak_start[i]..weak_start[i + 1]]`, one flat list for the whole graph.
     weak_links: Vec<u32>,
@@ -65,8 +120,31 @@ pub(crate) struct Graph {
     n: usize,
 }
 
-/// No node (an index entry of a candidate that is not there).
-const NONE: u32 = u32::MAX;
+/// No node (an index entry of a candidate that is not there), no set.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// HoDoKu's penalty for an ALS of the digits `mask` in the length of a chain: twice
+/// its digits less one (one for a single cell of two digits).
+fn penalty(mask: Mask) -> u32 {
+    match mask.count_ones() {
+        0 | 1 => 0,
+        2 => 1,
+        k => (k - 1) * 2,
+    }
+}
+
+/// The open cells holding `d` among the peers of `first` that `keep` accepts, sorted.
+fn seeing(c: &Candidates, d: u8, first: usize, keep: impl Fn(usize) -> bool) -> Vec<usize> {
+    let mut out: Vec<usize> = c
+        .layout()
+        .peers(first)
+        .iter()
+        .copied()
+        .filter(|&p| c.value(p) == 0 && c.has(p, d) && keep(p))
+        .collect();
+    out.sort_unstable();
+    out
+}
 
 /// Whether two different cells share a unit (extra regions included).
 pub(crate) fn sees(l: &Layout, a: usize, b: usize) -> bool {
@@ -78,23 +156,25 @@ pub(crate) fn sees(l: &Layout, a: usize, b: usize) -> bool {
 }
 
 thread_local! {
-    /// The graphs last built on this thread, with and without group nodes.
+    /// The graphs last built on this thread, one per kind of [`Nodes`].
     static GRAPHS: Memo<Graph> = const { Memo::new() };
 }
 
 impl Graph {
-    /// The graph of `c`, with group nodes when `grouped`: the one last built on this
-    /// thread when it was built from the same state (see `memo`).
-    pub fn of(c: &Candidates, grouped: bool) -> Rc<Graph> {
-        GRAPHS.with(|m| m.get(c, u8::from(grouped), || Graph::build(c, grouped)))
+    /// The graph of `c` with `nodes`: the one last built on this thread when it was
+    /// built from the same state (see `memo`).
+    pub fn of(c: &Candidates, nodes: Nodes) -> Rc<Graph> {
+        GRAPHS.with(|m| m.get(c, nodes as u8, || Graph::build(c, nodes)))
     }
 
-    /// The graph of `c`, with group nodes when `grouped`.
-    pub fn build(c: &Candidates, grouped: bool) -> Graph {
+    /// The graph of `c` with `nodes`.
+    pub fn build(c: &Candidates, nodes: Nodes) -> Graph {
         let l = c.layout();
         let n = l.size();
         let mut g = Graph {
             nodes: Vec::new(),
+            sets: Vec::new(),
+            candidates: 0,
             weak_links: Vec::new(),
             weak_start: Vec::new(),
             strong: Vec::new(),
@@ -110,16 +190,30 @@ impl Graph {
                 g.nodes.push(Node {
                     digit: d,
                     cells: vec![cell],
+                    set: NONE,
                 });
             }
         }
-        if grouped {
+        g.candidates = g.nodes.len();
+        if nodes != Nodes::Candidates {
             g.add_groups(c);
         }
+        let alses = match nodes {
+            Nodes::Alses => Alses::sets_of(c),
+            _ => Rc::new(None),
+        };
+        let first_als = g.nodes.len();
+        let origin = match alses.as_ref() {
+            Some(alses) => g.add_alses(alses),
+            None => Vec::new(),
+        };
         g.strong = vec![Vec::new(); g.nodes.len()];
         let mut weak = Vec::new();
         g.link_cells(c, &mut weak);
-        g.link_units(c, &mut weak);
+        g.link_units(c, first_als, &mut weak);
+        if let Some(alses) = alses.as_ref() {
+            g.link_alses(c, alses, &origin, first_als, &mut weak);
+        }
         g.set_weak(&weak);
         g
     }
@@ -133,6 +227,23 @@ impl Graph {
     /// The nodes that cannot be true together with node `i`.
     pub fn weak(&self, i: usize) -> &[u32] {
         &self.weak_links[self.weak_start[i] as usize..self.weak_start[i + 1] as usize]
+    }
+
+    /// What the link from node `a` (true when `on`) to node `b` counts for in the
+    /// length of a chain: one, or more out of an ALS (HoDoKu's penalty, so that a
+    /// chain through a large ALS is not taken for a short one): from the digit it is
+    /// entered by to the one it is left by, [`penalty`]; to a cell it forces, two
+    /// more.
+    pub fn cost(&self, a: usize, on: bool, b: usize) -> u32 {
+        let v = &self.nodes[a];
+        if on || !v.is_als() {
+            return 1;
+        }
+        let p = penalty(self.sets[v.set as usize].mask);
+        match self.nodes[b].set == v.set {
+            true => p,
+            false => p + 2,
+        }
     }
 
     /// The nodes that must be true when node `i` is false.
@@ -192,8 +303,154 @@ impl Graph {
                     let cells: Vec<usize> =
                         common.iter().copied().filter(|&x| c.has(x, d)).collect();
                     if cells.len() >= 2 {
-                        self.nodes.push(Node { digit: d, cells });
+                        self.nodes.push(Node {
+                            digit: d,
+                            cells,
+                            set: NONE,
+                        });
                     }
+                }
+            }
+        }
+    }
+
+    /// ALS nodes: for each ALS of two cells or more, one node per digit that some
+    /// candidate outside it sees (in every cell of the ALS holding the digit), when
+    /// two digits or more have one. Returns, per set, its index in `alses`.
+    fn add_alses(&mut self, alses: &Alses) -> Vec<usize> {
+        let mut origin = Vec::new();
+        for (ai, als) in alses.list.iter().enumerate() {
+            if als.cells.count_ones() < 2 {
+                continue;
+            }
+            let usable: Vec<u8> = digits(als.mask)
+                .filter(|&d| alses.holding[d as usize - 1] & als.buddies[d as usize - 1] != 0)
+                .collect();
+            if usable.len() < 2 {
+                continue;
+            }
+            let set = self.sets.len() as u32;
+            for d in usable {
+                self.nodes.push(Node {
+                    digit: d,
+                    cells: members(als.with[d as usize - 1]).collect(),
+                    set,
+                });
+            }
+            self.sets.push(Set {
+                cells: members(als.cells).collect(),
+                mask: als.mask,
+            });
+            origin.push(ai);
+        }
+        origin
+    }
+
+    /// The links of ALS nodes: strong between two digits of one ALS (taken together,
+    /// its N cells hold N + 1 digits, so at most one digit is missing); weak with every
+    /// node of the same digit, disjoint from the ALS, that sees each of its cells
+    /// holding the digit (candidates, groups and the nodes of other ALS). And one way,
+    /// `off → on` only: from a digit of the ALS to the last candidate of a cell of
+    /// three or more that the locked set without that digit leaves (HoDoKu's forcing
+    /// out of an ALS; with two candidates the cell's own strong link does it).
+    fn link_alses(
+        &mut self,
+        c: &Candidates,
+        alses: &Alses,
+        origin: &[usize],
+        first_als: usize,
+        weak: &mut Vec<(u32, u32)>,
+    ) {
+        let n = self.n;
+        // Per ALS node: the cells of its ALS, the cells holding its digit and the
+        // candidates of its digit seeing all of them.
+        let info: Vec<(Cells, Cells, Cells)> = self.nodes[first_als..]
+            .iter()
+            .map(|v| {
+                let als = &alses.list[origin[v.set as usize]];
+                let k = v.digit as usize - 1;
+                (als.cells, als.with[k], als.buddies[k] & alses.holding[k])
+            })
+            .collect();
+        let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
+        for (k, v) in self.nodes[first_als..].iter().enumerate() {
+            by_digit[v.digit as usize].push(k);
+        }
+        // The nodes of one set follow each other.
+        let mut from = first_als;
+        while from < self.nodes.len() {
+            let set = self.nodes[from].set;
+            let to = from
+                + self.nodes[from..]
+                    .iter()
+                    .take_while(|v| v.set == set)
+                    .count();
+            for a in from..to {
+                self.strong[a].extend((from..to).filter(|&b| b != a).map(|b| b as u32));
+            }
+            self.link_forced(
+                c,
+                &alses.list[origin[set as usize]],
+                &alses.holding,
+                from..to,
+            );
+            from = to;
+        }
+        for (k, &(_, _, seen)) in info.iter().enumerate() {
+            let a = first_als + k;
+            let d = self.nodes[a].digit as usize;
+            for x in members(seen) {
+                let b = self.index[x * n + d - 1];
+                weak.push((a as u32, b));
+                weak.push((b, a as u32));
+            }
+        }
+        for gi in self.candidates..first_als {
+            let v = &self.nodes[gi];
+            let cells = v.cells.iter().fold(0 as Cells, |s, &x| s | 1 << x);
+            for &k in &by_digit[v.digit as usize] {
+                if cells & !info[k].2 == 0 {
+                    let a = (first_als + k) as u32;
+                    weak.push((gi as u32, a));
+                    weak.push((a, gi as u32));
+                }
+            }
+        }
+        for nodes in &by_digit {
+            for (i, &p) in nodes.iter().enumerate() {
+                for &q in &nodes[i + 1..] {
+                    if info[p].0 & info[q].0 == 0 && info[q].1 & !info[p].2 == 0 {
+                        let (a, b) = ((first_als + p) as u32, (first_als + q) as u32);
+                        weak.push((a, b));
+                        weak.push((b, a));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The strong links from the nodes `range` of `als` to the cells they force
+    /// (`holding`: per digit, the open cells holding it).
+    fn link_forced(&mut self, c: &Candidates, als: &Als, holding: &[Cells], range: Range<usize>) {
+        let n = self.n;
+        let out = |d: u8| als.buddies[d as usize - 1] & holding[d as usize - 1];
+        let reach = digits(als.mask).fold(0 as Cells, |r, d| r | out(d));
+        for p in members(reach) {
+            let mask = c.mask(p);
+            if mask.count_ones() < 3 {
+                continue;
+            }
+            // The digits the ALS, locked, removes from cell `p`.
+            let removed = digits(als.mask)
+                .filter(|&d| out(d) >> p & 1 != 0)
+                .fold(0 as Mask, |m, d| m | bit(d));
+            for a in range.clone() {
+                let v = &self.nodes[a];
+                let left = mask & !(removed & !bit(v.digit));
+                if left.count_ones() == 1 {
+                    let d = left.trailing_zeros() as usize + 1;
+                    let b = self.index[p * n + d - 1];
+                    self.strong[a].push(b);
                 }
             }
         }
@@ -221,10 +478,10 @@ impl Graph {
 
     /// Links between nodes of one digit: weak when disjoint and seeing each other,
     /// strong when together they hold the digit's every candidate in some unit.
-    fn link_units(&mut self, c: &Candidates, weak: &mut Vec<(u32, u32)>) {
+    fn link_units(&mut self, c: &Candidates, first_als: usize, weak: &mut Vec<(u32, u32)>) {
         let l = c.layout();
         let n = self.n;
-        let first_group = self.nodes.iter().take_while(|x| !x.is_group()).count();
+        let first_group = self.candidates;
         for a in 0..first_group {
             let (cell, d) = (self.nodes[a].cell(), self.nodes[a].digit);
             for &p in l.peers(cell) {
@@ -235,12 +492,12 @@ impl Graph {
             }
         }
         let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
-        for gi in first_group..self.nodes.len() {
+        for gi in first_group..first_als {
             groups_of[self.nodes[gi].digit as usize].push(gi);
         }
         // A node linked to a group lies among the peers of the group's first cell, so
         // only those are tried; candidates come before groups, each in node order.
-        for gi in first_group..self.nodes.len() {
+        for gi in first_group..first_als {
             let ng = &self.nodes[gi];
             let d = ng.digit as usize;
             for &p in l.peers(ng.cell()) {
@@ -266,7 +523,7 @@ impl Graph {
         }
         // The group nodes inside each unit.
         let mut in_unit: Vec<Vec<u32>> = vec![Vec::new(); l.units().len()];
-        for gi in first_group..self.nodes.len() {
+        for gi in first_group..first_als {
             let cells = &self.nodes[gi].cells;
             for &u in l.units_of(cells[0]) {
                 if cells.iter().all(|x| l.units_of(*x).contains(&u)) {
@@ -333,29 +590,48 @@ impl Graph {
         let Some(first) = from.first().map(|&i| self.nodes[i as usize].cell()) else {
             return Vec::new();
         };
-        let mut out: Vec<usize> = l
-            .peers(first)
-            .iter()
-            .copied()
-            .filter(|&p| {
-                c.value(p) == 0
-                    && c.has(p, d)
-                    && from.iter().all(|&i| {
-                        self.nodes[i as usize]
-                            .cells
-                            .iter()
-                            .all(|&x| x != p && sees(l, x, p))
-                    })
+        seeing(c, d, first, |p| {
+            from.iter().all(|&i| {
+                self.nodes[i as usize]
+                    .cells
+                    .iter()
+                    .all(|&x| x != p && sees(l, x, p))
             })
-            .collect();
-        out.sort_unstable();
-        out
+        })
     }
 
-    /// The cells of a node: `r1c2`, `r1c23`, `r12c3`.
+    /// The cells a node covers: its cells, or all the cells of an ALS node's set.
+    pub fn span(&self, i: u32) -> &[usize] {
+        let v = &self.nodes[i as usize];
+        match v.is_als() {
+            true => &self.sets[v.set as usize].cells,
+            false => &v.cells,
+        }
+    }
+
+    /// The open cells outside set `s` holding `z` that see each of its cells holding
+    /// `z`, sorted.
+    pub fn outside(&self, c: &Candidates, s: u32, z: u8) -> Vec<usize> {
+        let l = c.layout();
+        let set = &self.sets[s as usize].cells;
+        let with: Vec<usize> = set.iter().copied().filter(|&x| c.has(x, z)).collect();
+        let Some(&first) = with.first() else {
+            return Vec::new();
+        };
+        seeing(c, z, first, |p| {
+            !set.contains(&p) && with.iter().all(|&x| sees(l, x, p))
+        })
+    }
+
+    /// The cells of a node: `r1c2`, `r1c23`, `r12c3`; an ALS node's set as
+    /// `ALS:r1c23` (cells of one row or column) or `ALS:r1c2,r2c3`.
     pub fn place(&self, i: u32) -> String {
         let n = self.n;
-        let cells = &self.nodes[i as usize].cells;
+        let v = &self.nodes[i as usize];
+        if v.is_als() {
+            return format!("ALS:{}", compact(n, &self.sets[v.set as usize].cells));
+        }
+        let cells = &v.cells;
         let rows: Vec<usize> = cells.iter().map(|x| x / n + 1).collect();
         let cols: Vec<usize> = cells.iter().map(|x| x % n + 1).collect();
         let join = |v: &[usize]| {
@@ -383,7 +659,7 @@ mod tests {
                 .parse()
                 .unwrap();
         let c = Candidates::from_grid(&g);
-        let graph = Graph::build(&c, true);
+        let graph = Graph::build(&c, Nodes::Groups);
         for (i, node) in graph.nodes.iter().enumerate() {
             for &j in graph.strong(i) {
                 let other = &graph.nodes[j as usize];
@@ -404,7 +680,7 @@ mod tests {
     fn group_names() {
         let g: Grid = ".".repeat(81).parse().unwrap();
         let c = Candidates::from_grid(&g);
-        let graph = Graph::build(&c, true);
+        let graph = Graph::build(&c, Nodes::Groups);
         let names: Vec<String> = (0..graph.nodes.len() as u32)
             .filter(|&i| graph.nodes[i as usize].is_group() && graph.nodes[i as usize].digit == 4)
             .map(|i| format!("(4){}", graph.place(i)))

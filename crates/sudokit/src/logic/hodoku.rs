@@ -33,6 +33,7 @@
 //!   `SudokuSinglesQueue`), from the givens placed in cell order on an empty board.
 
 use super::als;
+use super::chains;
 use super::fast_singles::UNITS;
 use super::general_fish;
 use super::step::Step;
@@ -142,9 +143,10 @@ pub const OFF: &[Technique] = &[
 ];
 
 /// The finder HoDoKu's path asks for `t` where it is not the catalogue's: ALS that
-/// share cells are not joined (HoDoKu's default `allowAlsOverlap` is off); Franken fish and
-/// Sue de Coq are the first its search meets. `logic::path_finder` adds HoDoKu's forcing
-/// tables.
+/// share cells are not joined (HoDoKu's default `allowAlsOverlap` is off); grouped nice
+/// loops and AICs have no ALS nodes (nor has its `allowAlsInTablingChains`); Franken
+/// fish and Sue de Coq are the first its search meets. `logic::path_finder` adds
+/// HoDoKu's forcing tables.
 pub fn finder(t: Technique) -> Option<Finder> {
     match t {
         AlsXz => Some(als::als_xz_disjoint),
@@ -158,6 +160,12 @@ pub fn finder(t: Technique) -> Option<Finder> {
         }
         SueDeCoq => Some(sue_de_coq::sue_de_coq_first),
         AvoidableRectangle1 => Some(uniqueness::avoidable_1_bivalue),
+        GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => {
+            chains::WITHOUT_ALS
+                .iter()
+                .find(|&&(u, _)| u == t)
+                .map(|&(_, f)| f)
+        }
         _ => None,
     }
 }

@@ -3,10 +3,11 @@
 //! In one round of the logic solver every chain finder asks for the link graph of the
 //! same state, the forcing finders too, and every ALS finder for the same ALS list;
 //! building them again for each finder was a large share of a rating's time. A
-//! [`Memo`] keeps, for each variant (grouped graph or not, ALS with or without
-//! overlap), the state it last built from and what it built, and builds again only
-//! when asked about another state. What is built must be a function of the state
-//! (layout, values, candidates, givens) and the variant alone.
+//! [`Memo`] keeps, for each variant (graph with candidates, group or ALS nodes; ALS
+//! with RCs with or without overlap, or without RCs), the state it last built from
+//! and what it built, and builds again only when asked about another state. What is
+//! built must be a function of the state (layout, values, candidates, givens) and the
+//! variant alone.
 //!
 //! Only boards up to [`MEMO_MAX_SIZE`] are kept: a 64×64 board's graph runs to
 //! hundreds of megabytes, which a thread should not hold on to between rounds.

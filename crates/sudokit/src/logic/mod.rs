@@ -52,7 +52,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use solver::{Order, Outcome, Solver, SOLVER_NAME};
-pub use step::{ChainNode, FindOptions, HintLevel, Link, Rating, Step, UnknownHintLevel};
+pub use step::{ChainAls, ChainNode, FindOptions, HintLevel, Link, Rating, Step, UnknownHintLevel};
 pub use technique::{Family, Info, Level, Technique, UnknownTechnique};
 
 use crate::candidates::{Candidates, Mask};

@@ -236,15 +236,33 @@ impl std::str::FromStr for HintLevel {
 #[error("unknown hint level {0:?}: use technique, cells or step")]
 pub struct UnknownHintLevel(pub String);
 
-/// A node of a chain: a digit in one cell, or in a group of cells of one box and one
-/// row or column (grouped chains).
+/// A node of a chain: a digit in one cell, in a group of cells of one box and one
+/// row or column, or in an almost locked set (grouped chains).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ChainNode {
     /// The digit, 1-based.
     pub digit: u8,
-    /// The cell, or the cells of a group.
+    /// The cell, the cells of a group, or the cells of an ALS holding the digit.
     pub cells: Vec<usize>,
+    /// For an ALS node, its almost locked set.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub als: Option<ChainAls>,
+}
+
+/// The almost locked set of an ALS node: N cells of one unit holding N + 1 digits. The
+/// node is the digit being in the set: taken false, the other digits are all placed
+/// in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct ChainAls {
+    /// Its cells.
+    pub cells: Vec<usize>,
+    /// Its digits.
+    pub digits: Vec<u8>,
 }
 
 /// A link of a chain: strong (`=`, one end is true) or weak (`-`, not both true).
