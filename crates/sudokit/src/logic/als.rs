@@ -38,6 +38,7 @@
 //! Sources: HoDoKu's documentation of ALS techniques and its regression library
 //! (codes 0901–0904, with and without overlap).
 
+use std::collections::HashMap;
 use std::fmt::Write;
 use std::rc::Rc;
 
@@ -514,7 +515,7 @@ fn chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overl
         chain: Vec::new(),
         arcs: Vec::new(),
         used: vec![false; alses.list.len()],
-        found: Vec::new(),
+        best: HashMap::new(),
         nodes: 0,
         stopped: false,
     };
@@ -543,8 +544,9 @@ fn chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overl
         search.used[start as usize] = false;
         search.chain.pop();
     }
-    let found = search.found;
-    flush(out, found, false);
+    let mut found: Vec<(u64, Found)> = search.best.into_values().collect();
+    found.sort_by_key(|&(met, _)| met);
+    flush(out, found.into_iter().map(|(_, f)| f).collect(), false);
 }
 
 /// The depth-first search of ALS-Chains.
@@ -556,7 +558,10 @@ struct ChainSearch<'a> {
     /// The actual RC of each link so far.
     arcs: Vec<Mask>,
     used: Vec<bool>,
-    found: Vec<Found>,
+    /// The best chain met so far for each set of eliminations (as [`flush`] would
+    /// keep it: most eliminations, then fewest cells, then the first met), with the
+    /// order it was met in: an open state has millions of chains, few sets.
+    best: HashMap<Vec<(usize, u8)>, (u64, Found)>,
     /// Chains extended so far, to look at the clock every [`CLOCK_EVERY`] of them.
     nodes: u64,
     /// Whether the deadline passed: the search unwinds.
@@ -613,12 +618,21 @@ impl ChainSearch<'_> {
         for z in digits(zs) {
             alses.targets(&[first, last], z, &mut elims);
         }
+        elims.sort_unstable();
+        elims.dedup();
         let (chain, arcs) = (&self.chain, &self.arcs);
+        let size = chain
+            .iter()
+            .fold(0, |s: Cells, &i| s | alses.list[i as usize].cells)
+            .count_ones();
+        if self.best.get(&elims).is_some_and(|(_, f)| f.size <= size) {
+            return;
+        }
         let f = found(
             Technique::AlsXyChain,
             alses,
             chain,
-            elims,
+            elims.clone(),
             self.opts,
             || {
                 let mut s = alses.name(chain[0]);
@@ -629,7 +643,9 @@ impl ChainSearch<'_> {
                 s
             },
         );
-        self.found.extend(f);
+        if let Some(f) = f {
+            self.best.insert(elims, (self.nodes, f));
+        }
     }
 }
 
