@@ -5,22 +5,23 @@
 //! agree on the count to 2 (`fast`, `generic` and `triad` on 9×9, `generic` and `dlx`
 //! below, `generic` alone above; a count alone too), and with `sudokit::solve`/`count`;
 //! a puzzle with a clash has no solution; a puzzle cut from a solution grid has one,
-//! the same when unique. Logic (every technique but the ALS, Sue de Coq and forcing
-//! families): on a puzzle with several solutions, with the
-//! techniques that assume nothing, every hint and every step of the first rounds
-//! keeps every solution (checked against one), and a state where those rounds stop
-//! still holds it; on a unique puzzle, with all techniques (uniqueness ones included)
-//! and no bound on the rounds, the same holds and a finished solve ends on the
-//! solution; on a valid puzzle with no solution logic never ends solved (on clashing
-//! givens it runs a few rounds, with nothing to check but no panic); `rate_unique` and
-//! `check_unique` accept exactly the unique puzzles and tell an invalid one, one with
-//! no solution and one with several apart; a hint has a sentence and changes the
-//! state.
+//! the same when unique. Logic, on HoDoKu's path (the order of `hint`, `explain` and
+//! `rate`; the `pencilmark` target runs the catalogue's), with every technique of that
+//! path but the ALS, Sue de Coq and forcing families: on a puzzle with several
+//! solutions, with the techniques that assume nothing, every hint and every step of the
+//! first rounds keeps every solution (checked against one), and a state where those
+//! rounds stop still holds it; on a unique puzzle, with all techniques (uniqueness ones
+//! included) and no bound on the rounds, the same holds and a finished solve ends on
+//! the solution; on a valid puzzle with no solution logic never ends solved (on
+//! clashing givens it runs a few rounds, with nothing to check but no panic);
+//! `rate_unique` and `check_unique` accept exactly the unique puzzles and tell an
+//! invalid one, one with no solution and one with several apart; a hint has a sentence
+//! and changes the state.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use sudokit::engine::{Budget, Dlx, Engine, Fast, Generic, Triad};
-use sudokit::logic::{Family, Outcome, Solver, TechniqueSet};
+use sudokit::logic::{Family, Order, Outcome, Solver, TechniqueSet};
 use sudokit::{Candidates, Grid, SolutionsError};
 use sudokit_fuzz::{count_two, decode_puzzle, fuzzed_techniques, FuzzPuzzle};
 
@@ -115,8 +116,9 @@ fuzz_target!(|data: &[u8]| {
     }
 
     let checked = fuzzed_techniques();
-    let all = Solver::new(checked);
-    let sound = Solver::new(checked.difference(TechniqueSet::family(Family::Uniqueness)));
+    let all = Solver::with_order(checked, Order::Hodoku);
+    let uniqueness = TechniqueSet::family(Family::Uniqueness);
+    let sound = Solver::with_order(checked.difference(uniqueness), Order::Hodoku);
     match solution.or(found) {
         // Every technique on a unique puzzle, uniqueness ones included; on others those
         // that assume nothing (on a unique puzzle the first run checks them too).
