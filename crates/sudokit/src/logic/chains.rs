@@ -44,7 +44,7 @@ use std::fmt::Write;
 use std::rc::Rc;
 
 use super::graph::{Graph, Nodes};
-use super::links::push_new;
+use super::links::{push_new, sees};
 use super::memo::Memo;
 use super::step::{cell, ChainAls, ChainNode, FindOptions, Link, Step};
 use super::technique::Technique;
@@ -230,6 +230,9 @@ fn eureka(g: &Graph, path: &Path) -> String {
 
 /// X-Chains, XY-Chains or Remote Pairs.
 fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple) {
+    if kind == Simple::Pair && !has_pair_chain(c) {
+        return;
+    }
     let g = Graph::of(c, Nodes::Candidates);
     let mut search = Search {
         c,
@@ -237,6 +240,7 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         kind,
         opts,
         path: Vec::new(),
+        on_path: vec![0; c.layout().cell_count()],
         found: Vec::new(),
     };
     for start in 0..g.nodes.len() as u32 {
@@ -249,10 +253,47 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         }
         search.path.clear();
         search.path.push((start, false));
+        search.on_path[cell] += 1;
         search.extend(true);
+        search.on_path[cell] -= 1;
     }
     let found = search.found;
     flush(out, found);
+}
+
+/// Whether some four bivalue cells holding one pair are linked cell to cell, as a
+/// remote pair of four cells or more needs (the search's shortest chain has seven
+/// links). Most states have none, and are spared the link graph and the search.
+fn has_pair_chain(c: &Candidates) -> bool {
+    let l = c.layout();
+    let pairs: Vec<usize> = (0..l.cell_count())
+        .filter(|&x| c.value(x) == 0 && c.mask(x).count_ones() == 2)
+        .collect();
+    let mut seen = vec![false; pairs.len()];
+    let mut stack = Vec::new();
+    for first in 0..pairs.len() {
+        if seen[first] {
+            continue;
+        }
+        // The cells of one pair linked to `first`, through cells of that pair.
+        let mask = c.mask(pairs[first]);
+        seen[first] = true;
+        stack.push(first);
+        let mut size = 0;
+        while let Some(i) = stack.pop() {
+            size += 1;
+            for j in first + 1..pairs.len() {
+                if !seen[j] && c.mask(pairs[j]) == mask && sees(l, pairs[i], pairs[j]) {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        if size >= 4 {
+            return true;
+        }
+    }
+    false
 }
 
 /// The depth-first search of the simple chains.
@@ -262,6 +303,8 @@ struct Search<'a> {
     kind: Simple,
     opts: &'a FindOptions,
     path: Path,
+    /// Per cell, how many nodes of `path` are in it.
+    on_path: Vec<u8>,
     found: Vec<Found>,
 }
 
@@ -290,16 +333,11 @@ impl Search<'_> {
                 continue;
             }
             let is_loop = nb.cell() == start_cell && !same_cell;
-            if !same_cell
-                && !is_loop
-                && self
-                    .path
-                    .iter()
-                    .any(|&(p, _)| g.nodes[p as usize].cell() == nb.cell())
-            {
+            if !same_cell && !is_loop && self.on_path[nb.cell()] > 0 {
                 continue;
             }
             self.path.push((b, strong));
+            self.on_path[nb.cell()] += 1;
             let links = self.path.len() - 1;
             if links > 1 && strong && nb.digit == g.nodes[start as usize].digit {
                 self.check(b);
@@ -308,6 +346,7 @@ impl Search<'_> {
                 self.extend(!strong);
             }
             self.path.pop();
+            self.on_path[nb.cell()] -= 1;
         }
     }
 

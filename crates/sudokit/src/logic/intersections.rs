@@ -6,7 +6,7 @@ use super::step::{and_list, cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
 use super::{combinations, ones, Finder};
 use crate::candidates::{digits, Candidates, Mask};
-use crate::layout::Unit;
+use crate::layout::{Layout, Unit};
 
 /// The finders of this family.
 pub const FINDERS: &[(Technique, Finder)] = &[
@@ -37,16 +37,59 @@ fn others(count: usize, skip: usize, part: impl Fn(usize) -> Mask) -> Mask {
         .fold(0, |m, i| m | part(i))
 }
 
-/// Calls `f` for every box and every row or column crossing it (rows first, in box
-/// order). The candidates of every row segment (a row within one stack of boxes) and
-/// column segment (a column within one band) are gathered first, in one pass over the
-/// board; each crossing's parts are ORs of those.
+/// Where a box and a line cross: the box, the line, the positions (in `bx.cells`) of
+/// the cells on the line, and which row or column of the box the line is.
+struct Place<'a> {
+    bx: &'a Unit,
+    line: &'a Unit,
+    in_box: u64,
+    /// The box's band and stack.
+    band: usize,
+    stack: usize,
+    /// The line is the box's row `i` (`Ok(i)`) or column `j` (`Err(j)`).
+    part: Result<usize, usize>,
+}
+
+/// Calls `f` for every box and every row or column crossing it: rows first, in box
+/// order.
+fn for_each_place(layout: &Layout, mut f: impl FnMut(&Place)) {
+    let n = layout.size();
+    let (br, bc) = (layout.box_rows(), layout.box_cols());
+    let stacks = n / bc;
+    let units = layout.units();
+    let column = (0..br).fold(0u64, |m, i| m | 1 << (i * bc));
+    for (b, bx) in units[2 * n..3 * n].iter().enumerate() {
+        let (band, stack) = (b / stacks, b % stacks);
+        let place = |line, in_box, part| Place {
+            bx,
+            line,
+            in_box,
+            band,
+            stack,
+            part,
+        };
+        for i in 0..br {
+            f(&place(
+                &units[band * br + i],
+                ((1u64 << bc) - 1) << (i * bc),
+                Ok(i),
+            ));
+        }
+        for j in 0..bc {
+            f(&place(&units[n + stack * bc + j], column << j, Err(j)));
+        }
+    }
+}
+
+/// Calls `f` for every box and every row or column crossing it, in the order of
+/// [`for_each_place`]. The candidates of every row segment (a row within one stack of
+/// boxes) and column segment (a column within one band) are gathered first, in one
+/// pass over the board; each crossing's parts are ORs of those.
 fn for_each_crossing(c: &Candidates, mut f: impl FnMut(&Crossing)) {
     let layout = c.layout();
     let n = layout.size();
     let (br, bc) = (layout.box_rows(), layout.box_cols());
     let (stacks, bands) = (n / bc, n / br);
-    let units = layout.units();
     // row_seg[r * stacks + s]: row r in stack s; col_seg[col * bands + b]: col in band b.
     let mut row_seg = vec![0 as Mask; n * stacks];
     let mut col_seg = vec![0 as Mask; n * bands];
@@ -59,35 +102,37 @@ fn for_each_crossing(c: &Candidates, mut f: impl FnMut(&Crossing)) {
             col_seg[col * bands + band] |= m;
         }
     }
-    let column = (0..br).fold(0u64, |m, i| m | 1 << (i * bc));
-    for (b, bx) in units[2 * n..3 * n].iter().enumerate() {
-        let (band, stack) = (b / stacks, b % stacks);
-        let (top, left) = (band * br, stack * bc);
-        let row_part = |r: usize, s: usize| row_seg[r * stacks + s];
-        let col_part = |col: usize, b: usize| col_seg[col * bands + b];
-        for i in 0..br {
-            let r = top + i;
-            f(&Crossing {
-                bx,
-                line: &units[r],
-                in_box: ((1u64 << bc) - 1) << (i * bc),
-                inter: row_part(r, stack),
-                box_rest: others(br, i, |k| row_part(top + k, stack)),
-                line_rest: others(stacks, stack, |s| row_part(r, s)),
-            });
-        }
-        for j in 0..bc {
-            let col = left + j;
-            f(&Crossing {
-                bx,
-                line: &units[n + col],
-                in_box: column << j,
-                inter: col_part(col, band),
-                box_rest: others(bc, j, |k| col_part(left + k, band)),
-                line_rest: others(bands, band, |b| col_part(col, b)),
-            });
-        }
-    }
+    let row_part = |r: usize, s: usize| row_seg[r * stacks + s];
+    let col_part = |col: usize, b: usize| col_seg[col * bands + b];
+    for_each_place(layout, |p| {
+        let (top, left) = (p.band * br, p.stack * bc);
+        let (inter, box_rest, line_rest) = match p.part {
+            Ok(i) => {
+                let r = top + i;
+                (
+                    row_part(r, p.stack),
+                    others(br, i, |k| row_part(top + k, p.stack)),
+                    others(stacks, p.stack, |s| row_part(r, s)),
+                )
+            }
+            Err(j) => {
+                let col = left + j;
+                (
+                    col_part(col, p.band),
+                    others(bc, j, |k| col_part(left + k, p.band)),
+                    others(bands, p.band, |b| col_part(col, b)),
+                )
+            }
+        };
+        f(&Crossing {
+            bx: p.bx,
+            line: p.line,
+            in_box: p.in_box,
+            inter,
+            box_rest,
+            line_rest,
+        });
+    });
 }
 
 /// A box's digit confined to one line leaves the rest of that line.
@@ -171,7 +216,7 @@ fn locked_set(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize)
         Technique::LockedTriple
     };
     let mut open = [0usize; 64];
-    for_each_crossing(c, |x| {
+    for_each_place(c.layout(), |x| {
         let (bx, line) = (x.bx, x.line);
         let mut len = 0;
         let mut on_line = x.in_box;
