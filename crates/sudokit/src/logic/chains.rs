@@ -314,30 +314,32 @@ impl Search<'_> {
         let g = self.g;
         let (last, _) = *self.path.last().expect("a chain has a start");
         let here = &g.nodes[last as usize];
+        let here_cell = g.first_cell(last as usize);
         let start = self.path[0].0;
-        let start_cell = g.nodes[start as usize].cell();
+        let start_cell = g.first_cell(start as usize);
         let next = g.links(last as usize, !strong);
         for &b in next {
             let nb = &g.nodes[b as usize];
-            let same_cell = nb.cell() == here.cell();
+            let nb_cell = g.first_cell(b as usize);
+            let same_cell = nb_cell == here_cell;
             let ok = match self.kind {
                 Simple::X => nb.digit == here.digit,
                 Simple::Xy | Simple::Pair => {
-                    let bivalue = self.c.mask(nb.cell()).count_ones() == 2;
-                    let pair = self.kind == Simple::Xy
-                        || self.c.mask(nb.cell()) == self.c.mask(start_cell);
+                    let bivalue = self.c.mask(nb_cell).count_ones() == 2;
+                    let pair =
+                        self.kind == Simple::Xy || self.c.mask(nb_cell) == self.c.mask(start_cell);
                     bivalue && pair && (same_cell == strong) && (strong || nb.digit == here.digit)
                 }
             };
             if !ok {
                 continue;
             }
-            let is_loop = nb.cell() == start_cell && !same_cell;
-            if !same_cell && !is_loop && self.on_path[nb.cell()] > 0 {
+            let is_loop = nb_cell == start_cell && !same_cell;
+            if !same_cell && !is_loop && self.on_path[nb_cell] > 0 {
                 continue;
             }
             self.path.push((b, strong));
-            self.on_path[nb.cell()] += 1;
+            self.on_path[nb_cell] += 1;
             let links = self.path.len() - 1;
             if links > 1 && strong && nb.digit == g.nodes[start as usize].digit {
                 self.check(b);
@@ -346,7 +348,7 @@ impl Search<'_> {
                 self.extend(!strong);
             }
             self.path.pop();
-            self.on_path[nb.cell()] -= 1;
+            self.on_path[nb_cell] -= 1;
         }
     }
 
@@ -511,9 +513,9 @@ fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Fou
             } else {
                 usize::MAX
             };
+            let candidates = g.candidates as u32;
             walk(&g, premise, &mut parent, &mut order, &mut costs, |t| {
-                let v = &g.nodes[(t / 2) as usize];
-                if v.is_candidate() && v.cell() == start_cell {
+                if t / 2 < candidates && g.first_cell((t / 2) as usize) == start_cell {
                     open -= 1;
                 }
                 open == 0
@@ -522,12 +524,11 @@ fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Fou
                 walked.2 = false;
             }
             for &e in &order[1..] {
-                let node = &g.nodes[(e / 2) as usize];
-                if !node.is_candidate() {
+                if e / 2 >= candidates {
                     continue;
                 }
                 let end_on = e % 2 == 1;
-                let closes = node.cell() == start_cell;
+                let closes = g.first_cell((e / 2) as usize) == start_cell;
                 let is_aic = !closes;
                 if is_aic && (on || !end_on) {
                     continue;

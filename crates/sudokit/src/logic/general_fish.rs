@@ -303,20 +303,32 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
         let spare = self.search.max_fins().0.saturating_sub(endo.count_ones());
         let open = open & !endo;
         let need = open.count_ones().saturating_sub(spare);
-        let mut best = [0u32; 4];
+        if need == 0 {
+            return true;
+        }
+        // The `left` largest shares so far: their sum only grows, so the first time
+        // it reaches `need` answers.
+        let (mut best, mut sum) = ([0u32; 4], 0);
         for &(_, m, _) in &self.covers[from..] {
             let k = (m & open).count_ones();
             if let Some(at) = best[..left].iter().position(|&b| k > b) {
+                sum += k - best[left - 1];
                 best[at..left].rotate_right(1);
                 best[at] = k;
+                if sum >= need {
+                    return true;
+                }
             }
         }
-        best[..left].iter().sum::<u32>() >= need
+        false
     }
 
     fn check(&mut self, base: u128, endo: u128, cover: u128, cannibal: u128) {
-        let fins = (base & !cover) | endo;
         let potential = (cover & !base) | cannibal;
+        if potential == 0 && !self.search.kraken {
+            return;
+        }
+        let fins = (base & !cover) | endo;
         let (elims, finned) = if fins == 0 && self.search.finless {
             (potential, false)
         } else if self.search.finned && fins != 0 && fins.count_ones() <= self.search.max_fins().0 {

@@ -112,8 +112,13 @@ pub(crate) struct Graph {
     weak_links: Vec<u32>,
     /// Where each node's weak links start in `weak_links`, and their end.
     weak_start: Vec<u32>,
-    /// Nodes that must be true when each node is false (`off → on`).
+    /// Nodes that must be true when each node is false (`off → on`), while the graph
+    /// is built; then moved to `strong_links`, laid out as `weak_links`.
     strong: Vec<Vec<u32>>,
+    strong_links: Vec<u32>,
+    strong_start: Vec<u32>,
+    /// The first cell of each node (the walks read it for every state they reach).
+    first_cell: Vec<u32>,
     /// The node of candidate `(cell, digit)`: index `cell * n + digit - 1`.
     index: Vec<u32>,
     /// The board size.
@@ -178,6 +183,9 @@ impl Graph {
             weak_links: Vec::new(),
             weak_start: Vec::new(),
             strong: Vec::new(),
+            strong_links: Vec::new(),
+            strong_start: Vec::new(),
+            first_cell: Vec::new(),
             index: vec![NONE; l.cell_count() * n],
             n,
         };
@@ -215,7 +223,15 @@ impl Graph {
             g.link_alses(c, alses, &origin, first_als, &mut weak);
         }
         g.set_weak(&weak);
+        g.set_strong();
+        g.first_cell = g.nodes.iter().map(|v| v.cell() as u32).collect();
         g
+    }
+
+    /// The first cell of node `i` (its cell, for a candidate).
+    #[inline]
+    pub fn first_cell(&self, i: usize) -> usize {
+        self.first_cell[i] as usize
     }
 
     /// The node of candidate `(cell, digit)`, if the candidate is there.
@@ -248,7 +264,7 @@ impl Graph {
 
     /// The nodes that must be true when node `i` is false.
     pub fn strong(&self, i: usize) -> &[u32] {
-        &self.strong[i]
+        &self.strong_links[self.strong_start[i] as usize..self.strong_start[i + 1] as usize]
     }
 
     /// The links out of node `i` when it is true (weak) or false (strong).
@@ -278,6 +294,18 @@ impl Graph {
         }
         self.weak_links = links;
         self.weak_start = start;
+    }
+
+    /// Moves the strong links built per node to one flat list.
+    fn set_strong(&mut self) {
+        let lists = std::mem::take(&mut self.strong);
+        self.strong_start = std::iter::once(0)
+            .chain(lists.iter().scan(0u32, |at, l| {
+                *at += l.len() as u32;
+                Some(*at)
+            }))
+            .collect();
+        self.strong_links = lists.concat();
     }
 
     /// Group nodes: the candidates of a digit where a box meets a row or column, when
