@@ -358,6 +358,9 @@ impl Search<'_> {
         let links = self.path.len() - 1;
         let start = self.path[0].0;
         let d = g.nodes[start as usize].digit;
+        if self.kind == Simple::Pair && links < 7 {
+            return;
+        }
         let mut elims: Vec<(usize, u8)> = g
             .seeing_all(c, d, &[start, end])
             .into_iter()

@@ -188,7 +188,17 @@ impl Pattern<'_> {
         let (line_src, box_src) = (outside(self.line_open), outside(self.box_open));
         let line_masks = subset_masks(c, &line_src);
         let box_masks = subset_masks(c, &box_src);
-        let box_order = subsets(box_src.len(), first);
+        // The box parts holding a digit of `V`, in the order they are tried, by the
+        // cells they take for `V` (their cells less their extra digits): a line part
+        // needs the box parts of one such count.
+        let mut box_by_count: Vec<Vec<u32>> = vec![Vec::new(); self.n_plus.max(0) as usize];
+        for bs in subsets(box_src.len(), first) {
+            let vb = box_masks[bs as usize];
+            let count = bs.count_ones() as i32 - (vb & !v).count_ones() as i32;
+            if vb & v != 0 && 0 < count && count < self.n_plus {
+                box_by_count[count as usize].push(bs);
+            }
+        }
         for ls in subsets(line_src.len(), first) {
             let vl = line_masks[ls as usize];
             let extra_l = (vl & !v).count_ones() as i32;
@@ -203,12 +213,12 @@ impl Pattern<'_> {
                 .filter(|(_, x)| picked(&line_src, ls, **x))
                 .fold(0u32, |m, (k, _)| m | 1 << k);
             let mut lc: Option<Vec<usize>> = None;
-            for &bs in box_order.iter().filter(|&&bs| bs & taken == 0) {
+            for &bs in box_by_count[need as usize]
+                .iter()
+                .filter(|&&bs| bs & taken == 0)
+            {
                 let vb = box_masks[bs as usize];
-                if vb & vl & v != 0 || vb & v == 0 {
-                    continue;
-                }
-                if bs.count_ones() as i32 - (vb & !v).count_ones() as i32 != need {
+                if vb & vl & v != 0 {
                     continue;
                 }
                 let lc = lc.get_or_insert_with(|| pick(c, &line_src, ls).0);
