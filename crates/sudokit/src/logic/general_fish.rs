@@ -176,7 +176,19 @@ impl Board {
 
     /// The cells that see every cell of `set`.
     fn seeing_all(&self, set: u128) -> u128 {
-        bits(set).fold(u128::MAX, |m, x| m & self.peers[x])
+        self.seeing_all_in(set, u128::MAX)
+    }
+
+    /// The cells of `within` that see every cell of `set` (it stops once none is left).
+    fn seeing_all_in(&self, set: u128, within: u128) -> u128 {
+        let mut m = within;
+        for x in bits(set) {
+            m &= self.peers[x];
+            if m == 0 {
+                break;
+            }
+        }
+        m
     }
 }
 
@@ -292,7 +304,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
             true => u128::MAX,
             false => self.with & !fins,
         };
-        fins.count_ones() <= self.search.max_fins().0 && self.board.seeing_all(fins) & sees != 0
+        fins.count_ones() <= self.search.max_fins().0 && self.board.seeing_all_in(fins, sees) != 0
     }
 
     /// Whether `left` of the covers from `from` on may hold enough of the base
@@ -332,16 +344,18 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
         let (elims, finned) = if fins == 0 && self.search.finless {
             (potential, false)
         } else if self.search.finned && fins != 0 && fins.count_ones() <= self.search.max_fins().0 {
-            let sees = self.board.seeing_all(fins);
             match self.search.kraken {
-                true if sees != 0
-                    && potential & sees == 0
-                    && (self.accept)(self.digit, fins, potential) =>
-                {
+                true => {
+                    let sees = self.board.seeing_all(fins);
+                    if sees == 0
+                        || potential & sees != 0
+                        || !(self.accept)(self.digit, fins, potential)
+                    {
+                        return;
+                    }
                     (potential, true)
                 }
-                true => return,
-                false => (potential & sees, true),
+                false => (self.board.seeing_all_in(fins, potential), true),
             }
         } else {
             return;
