@@ -916,3 +916,30 @@ fn aic(c: &Candidates, g: &Graph, s: u32, e: u32) -> Outcome {
     }
     Some((Shape::Aic, elims, None))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::has_pair_chain;
+    use crate::candidates::{bit, Candidates};
+    use crate::layout::Layout;
+
+    /// An open 9×9 state whose `pairs` cells hold only 1 and 2 (all others every digit).
+    fn with_pairs(pairs: &[usize]) -> Candidates {
+        let mut masks = vec![0x1ff; 81];
+        for &x in pairs {
+            masks[x] = bit(1) | bit(2);
+        }
+        let layout = Layout::classic(9).expect("9×9");
+        Candidates::from_parts(layout, vec![0; 81], masks).expect("a state")
+    }
+
+    #[test]
+    fn a_remote_pair_needs_four_linked_cells_of_one_pair() {
+        // r1c1 - r1c5 - r5c5 - r5c9: each sees the next.
+        assert!(has_pair_chain(&with_pairs(&[0, 4, 40, 44])));
+        // Three linked cells are too few.
+        assert!(!has_pair_chain(&with_pairs(&[0, 4, 40])));
+        // Four cells, but r9c9 sees none of the others.
+        assert!(!has_pair_chain(&with_pairs(&[0, 4, 40, 80])));
+    }
+}
