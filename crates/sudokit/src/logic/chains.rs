@@ -707,8 +707,7 @@ fn walk_simple(g: &Graph, premise: u32, parent: &mut [u32], order: &mut Vec<u32>
         let mut x = s;
         while x != premise {
             x = parent[x as usize];
-            let node = &g.nodes[(x / 2) as usize];
-            if is_aic || node.cell() != first {
+            if is_aic || g.first_cell((x / 2) as usize) != first {
                 left.extend_from_slice(g.span(x / 2));
             }
         }
@@ -716,7 +715,7 @@ fn walk_simple(g: &Graph, premise: u32, parent: &mut [u32], order: &mut Vec<u32>
         let next = g.links(node, on);
         for &b in next {
             let t = 2 * b + u32::from(!on);
-            let cell = g.nodes[b as usize].cell();
+            let cell = g.first_cell(b as usize);
             let leaves = is_aic || s != premise || cell != first;
             let exit = same_set(g, node as u32, b);
             if parent[t as usize] == u32::MAX && leaves && (exit || !left.contains(&cell)) {
