@@ -37,6 +37,7 @@
 use std::cell::RefCell;
 use std::collections::HashSet;
 
+use super::bits;
 use super::step::{cell_list, removal, FindOptions, Step};
 use super::technique::Technique::{self, *};
 use crate::candidates::Candidates;
@@ -190,17 +191,6 @@ impl Board {
         }
         m
     }
-}
-
-/// The set bits of `m`, lowest first.
-pub(crate) fn bits(mut m: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            i
-        })
-    })
 }
 
 /// One search for one digit and one orientation, as a depth-first walk.

@@ -38,7 +38,8 @@ use std::ops::Range;
 use std::rc::Rc;
 
 use super::als::{compact, members, Als, Alses, Cells};
-use super::links::sees as sees9;
+use super::bits;
+use super::links::{peers9, sees as sees9};
 use super::memo::Memo;
 use crate::candidates::{bit, digits, Candidates, Mask};
 use crate::layout::{Layout, UnitKind};
@@ -618,6 +619,18 @@ impl Graph {
         let Some(first) = from.first().map(|&i| self.nodes[i as usize].cell()) else {
             return Vec::new();
         };
+        if l.size() == 9 && l.box_rows() == 3 && l.is_classic() {
+            // The same cells, from the peer sets of the 9×9 board.
+            let mut seen = u128::MAX;
+            for &i in from {
+                for &x in &self.nodes[i as usize].cells {
+                    seen &= peers9(x);
+                }
+            }
+            return bits(seen)
+                .filter(|&p| c.value(p) == 0 && c.has(p, d))
+                .collect();
+        }
         seeing(c, d, first, |p| {
             from.iter().all(|&i| {
                 self.nodes[i as usize]
@@ -702,6 +715,35 @@ mod tests {
             }
         }
         assert!(graph.nodes.iter().any(Node::is_group));
+    }
+
+    #[test]
+    fn seeing_all_on_9x9_matches_the_layouts_peers() {
+        let g: Grid =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+                .parse()
+                .unwrap();
+        let c = Candidates::from_grid(&g);
+        let graph = Graph::build(&c, Nodes::Groups);
+        let l = c.layout();
+        let n = graph.nodes.len() as u32;
+        let mut checked = 0;
+        for a in (0..n).step_by(7) {
+            for b in (0..n).step_by(11) {
+                let d = graph.nodes[a as usize].digit;
+                let cells: Vec<usize> = [a, b]
+                    .iter()
+                    .flat_map(|&i| graph.nodes[i as usize].cells.clone())
+                    .collect();
+                let expected: Vec<usize> = (0..81)
+                    .filter(|&p| c.value(p) == 0 && c.has(p, d))
+                    .filter(|&p| cells.iter().all(|&x| l.peers(x).contains(&p)))
+                    .collect();
+                assert_eq!(graph.seeing_all(&c, d, &[a, b]), expected);
+                checked += usize::from(!expected.is_empty());
+            }
+        }
+        assert!(checked > 10, "too few pairs see a common cell: {checked}");
     }
 
     #[test]

@@ -28,8 +28,9 @@
 //! Sources: HoDoKu's fish documentation and its `FishSolver` (the two Kraken types,
 //! after the Ultimate Fish Guide on the Sudoku Players' Forum).
 
+use super::bits;
 use super::forcing::ChainTables;
-use super::general_fish::{self, bits, Fish, Kind, Search};
+use super::general_fish::{self, Fish, Kind, Search};
 use super::step::{not_list, FindOptions, Step};
 use super::technique::Technique;
 use crate::candidates::Candidates;

@@ -27,6 +27,12 @@ const PEERS9: [u128; 81] = {
     t
 };
 
+/// The cells that cell `a` of the 9×9 board with 3×3 boxes sees, as bits.
+#[inline]
+pub(crate) fn peers9(a: usize) -> u128 {
+    PEERS9[a]
+}
+
 /// Whether two different cells share a row, a column or a box (from a table on the
 /// 9×9 board, which the pattern finders ask often).
 #[inline]

@@ -120,6 +120,17 @@ pub fn find(t: Technique, c: &Candidates, opts: &FindOptions) -> Vec<Step> {
     out
 }
 
+/// The set bits of a set of cells `m`, lowest first.
+pub(crate) fn bits(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
 /// The number of bits set in `x`, from a table for masks of up to 9 bits (every mask
 /// of a 9×9 board): builds for CPUs without `popcnt` make `count_ones` a long
 /// sequence, and the finders count bits in their inner loops.
