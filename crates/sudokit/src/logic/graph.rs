@@ -693,14 +693,20 @@ mod tests {
     use super::*;
     use crate::Grid;
 
-    #[test]
-    fn links_of_a_bivalue_cell_and_a_conjugate_pair() {
+    /// The start of a puzzle, and its graph with group nodes.
+    fn sample() -> (Candidates, Graph) {
         let g: Grid =
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
                 .parse()
                 .unwrap();
         let c = Candidates::from_grid(&g);
         let graph = Graph::build(&c, Nodes::Groups);
+        (c, graph)
+    }
+
+    #[test]
+    fn links_of_a_bivalue_cell_and_a_conjugate_pair() {
+        let (c, graph) = sample();
         for (i, node) in graph.nodes.iter().enumerate() {
             for &j in graph.strong(i) {
                 let other = &graph.nodes[j as usize];
@@ -719,12 +725,7 @@ mod tests {
 
     #[test]
     fn seeing_all_on_9x9_matches_the_layouts_peers() {
-        let g: Grid =
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-                .parse()
-                .unwrap();
-        let c = Candidates::from_grid(&g);
-        let graph = Graph::build(&c, Nodes::Groups);
+        let (c, graph) = sample();
         let l = c.layout();
         let n = graph.nodes.len() as u32;
         let mut checked = 0;
