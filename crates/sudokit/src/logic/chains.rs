@@ -43,8 +43,8 @@
 use std::fmt::Write;
 use std::rc::Rc;
 
-use super::graph::{Graph, Nodes};
-use super::links::{push_new, sees};
+use super::graph::{sees, Graph, Nodes};
+use super::links::push_new;
 use super::memo::Memo;
 use super::step::{cell, ChainAls, ChainNode, FindOptions, Link, Step};
 use super::technique::Technique;
@@ -876,11 +876,9 @@ fn locked(c: &Candidates, g: &Graph, path: &Path, i: usize) -> Vec<(usize, u8)> 
         let cells = g.outside(c, set, z).into_iter();
         match (exits & bit(z) != 0, forced) {
             (false, _) => out.extend(cells.map(|x| (x, z))),
-            (true, Some(f)) => out.extend(
-                cells
-                    .filter(|&x| super::graph::sees(c.layout(), x, f))
-                    .map(|x| (x, z)),
-            ),
+            (true, Some(f)) => {
+                out.extend(cells.filter(|&x| sees(c.layout(), x, f)).map(|x| (x, z)))
+            }
             (true, None) => {}
         }
     }
@@ -902,7 +900,7 @@ fn aic(c: &Candidates, g: &Graph, s: u32, e: u32) -> Outcome {
             return None;
         }
     } else {
-        if !super::graph::sees(c.layout(), ns.cell(), ne.cell()) || !c.has(ne.cell(), ns.digit) {
+        if !sees(c.layout(), ns.cell(), ne.cell()) || !c.has(ne.cell(), ns.digit) {
             return None;
         }
         if c.has(ns.cell(), ne.digit) {
@@ -922,23 +920,30 @@ mod tests {
     use crate::candidates::{bit, Candidates};
     use crate::layout::Layout;
 
-    /// An open 9×9 state whose `pairs` cells hold only 1 and 2 (all others every digit).
-    fn with_pairs(pairs: &[usize]) -> Candidates {
+    /// An open 9×9 state whose `pairs` cells hold only 1 and 2 (all others every digit),
+    /// on the plain layout or with the main diagonal as an extra region.
+    fn with_pairs(pairs: &[usize], diagonal: bool) -> Candidates {
         let mut masks = vec![0x1ff; 81];
         for &x in pairs {
             masks[x] = bit(1) | bit(2);
         }
-        let layout = Layout::classic(9).expect("9×9");
+        let extra = match diagonal {
+            true => vec![(0..9).map(|i| i * 10).collect()],
+            false => Vec::new(),
+        };
+        let layout = Layout::with_boxes(3, 3, extra).expect("9×9");
         Candidates::from_parts(layout, vec![0; 81], masks).expect("a state")
     }
 
     #[test]
     fn a_remote_pair_needs_four_linked_cells_of_one_pair() {
         // r1c1 - r1c5 - r5c5 - r5c9: each sees the next.
-        assert!(has_pair_chain(&with_pairs(&[0, 4, 40, 44])));
+        assert!(has_pair_chain(&with_pairs(&[0, 4, 40, 44], false)));
         // Three linked cells are too few.
-        assert!(!has_pair_chain(&with_pairs(&[0, 4, 40])));
+        assert!(!has_pair_chain(&with_pairs(&[0, 4, 40], false)));
         // Four cells, but r9c9 sees none of the others.
-        assert!(!has_pair_chain(&with_pairs(&[0, 4, 40, 80])));
+        assert!(!has_pair_chain(&with_pairs(&[0, 4, 40, 80], false)));
+        // Unless the diagonal is a region: it links r9c9 to r5c5 and r1c1.
+        assert!(has_pair_chain(&with_pairs(&[0, 4, 40, 80], true)));
     }
 }
