@@ -27,7 +27,9 @@
 //!   candidate left that sees all the petals' cells holding it.
 //!
 //! The ALS of a state and their RCs are collected once per state and overlap rule
-//! (`Alses::of`, kept per thread for the family's other finders; see `memo`),
+//! (`Alses::of`, kept per thread for the family's other finders; see `memo`); each
+//! ALS meets the others it may share an RC with through an index of the ALS by digit
+//! and first cell holding it, not by a walk over every pair,
 //! cells as 128-bit sets: boards of up to 128 cells and 9 digits (the classic 9×9 and
 //! smaller); other layouts find nothing. "Sees" is "shares a unit", extra regions
 //! included. Steps that make the same eliminations are reported once, most
@@ -201,13 +203,51 @@ impl Alses {
     }
 
     /// Finds the RCs between the ALS (only between disjoint ALS when `overlap` is
-    /// [`Overlap::Forbidden`]).
+    /// [`Overlap::Forbidden`]), each ALS's links in the order of the ALS they lead to.
+    ///
+    /// An RC `x` of A and B puts B's first cell holding `x` among the cells that see
+    /// every `x` of A: the ALS are indexed by digit and that cell, so each ALS meets
+    /// only the few it may be joined to instead of every other.
     fn link(&mut self, overlap: Overlap) {
         let list = &self.list;
-        let links = &mut self.links;
-        for i in 0..list.len() {
-            for j in i + 1..list.len() {
-                let (a, b) = (&list[i], &list[j]);
+        let cells = 128;
+        // For digit index `k` and cell `y`, at `start[k * cells + y]..`: the ALS whose
+        // first cell holding `k + 1` is `y`, in list order.
+        let mut start = vec![0u32; DIGITS * cells + 1];
+        for a in list {
+            for d in digits(a.mask) {
+                let k = d as usize - 1;
+                start[k * cells + a.with[k].trailing_zeros() as usize + 1] += 1;
+            }
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut by_first = vec![0u32; start[DIGITS * cells] as usize];
+        let mut next = start.clone();
+        for (j, a) in list.iter().enumerate() {
+            for d in digits(a.mask) {
+                let k = d as usize - 1;
+                let at = &mut next[k * cells + a.with[k].trailing_zeros() as usize];
+                by_first[*at as usize] = j as u32;
+                *at += 1;
+            }
+        }
+        let mut pairs: Vec<(u32, u32, Mask)> = Vec::new();
+        let mut later: Vec<u32> = Vec::new();
+        for (i, a) in list.iter().enumerate() {
+            later.clear();
+            for d in digits(a.mask) {
+                let k = d as usize - 1;
+                for y in members(a.buddies[k] & self.holding[k]) {
+                    let bucket = start[k * cells + y] as usize..start[k * cells + y + 1] as usize;
+                    later.extend(by_first[bucket].iter().filter(|&&j| j as usize > i));
+                }
+            }
+            later.sort_unstable();
+            later.dedup();
+            for &j in &later {
+                let b = &list[j as usize];
                 let (common, shared) = (a.mask & b.mask, a.cells & b.cells);
                 if common == 0 || (overlap == Overlap::Forbidden && shared != 0) {
                     continue;
@@ -222,10 +262,13 @@ impl Alses {
                 // Three RCs or more cannot be: such a pair is a contradiction, left to
                 // the singles.
                 if rc != 0 && rc.count_ones() <= 2 {
-                    links[i].push((j as u32, rc));
-                    links[j].push((i as u32, rc));
+                    pairs.push((i as u32, j, rc));
                 }
             }
+        }
+        for (i, j, rc) in pairs {
+            self.links[i as usize].push((j, rc));
+            self.links[j as usize].push((i, rc));
         }
     }
 
@@ -792,6 +835,65 @@ mod tests {
                 assert!(alses.links[j as usize].contains(&(i as u32, rc)));
             }
         }
+    }
+
+    /// Every pair of ALS and its RCs, the definition checked pair by pair.
+    fn every_pair(c: &Candidates, alses: &Alses, overlap: Overlap) -> Vec<Vec<(u32, Mask)>> {
+        let list = &alses.list;
+        let mut links = vec![Vec::new(); list.len()];
+        for (i, a) in list.iter().enumerate() {
+            for (j, b) in list.iter().enumerate().filter(|&(j, _)| j != i) {
+                let shared = a.cells & b.cells;
+                if overlap == Overlap::Forbidden && shared != 0 {
+                    continue;
+                }
+                let rc = digits(a.mask & b.mask)
+                    .filter(|&d| {
+                        let (x, y) = (a.with[d as usize - 1], b.with[d as usize - 1]);
+                        let apart = (x | y) & shared == 0;
+                        apart
+                            && members(x)
+                                .all(|p| members(y).all(|q| c.layout().peers(p).contains(&q)))
+                    })
+                    .fold(0, |m, d| m | bit(d));
+                if rc != 0 && rc.count_ones() <= 2 {
+                    links[i].push((j as u32, rc));
+                }
+            }
+        }
+        links
+    }
+
+    /// The RCs found through the index of first cells are those of every pair, in
+    /// the same order, on states where simpler logic stops on hard sample puzzles.
+    #[test]
+    fn indexed_rcs_are_those_of_every_pair() {
+        use crate::format::{read::records, ReadOptions};
+        use crate::logic::{Family, Solver, TechniqueSet};
+        let path = format!("{}/../../data/top1465.txt", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let simple = TechniqueSet::family(Family::Singles)
+            .union(TechniqueSet::family(Family::Intersections))
+            .union(TechniqueSet::family(Family::Subsets));
+        let solver = Solver::new(simple).explain(false);
+        let mut links = 0;
+        for g in records(&text, &ReadOptions::default())
+            .filter_map(|r| r.result.ok())
+            .step_by(50)
+        {
+            let mut c = Candidates::from_grid(&g);
+            solver.solve(&mut c, |_, _| {});
+            for overlap in [Overlap::Allowed, Overlap::Forbidden] {
+                let alses = Alses::collect(&c, overlap).unwrap();
+                assert_eq!(
+                    alses.links,
+                    every_pair(&c, &alses, overlap),
+                    "{g} {overlap:?}"
+                );
+                links += alses.links.iter().map(Vec::len).sum::<usize>();
+            }
+        }
+        assert!(links > 0);
     }
 
     #[test]
