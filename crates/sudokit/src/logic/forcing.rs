@@ -207,6 +207,10 @@ struct Forcer<'a> {
     hodoku: bool,
     n: usize,
     len: usize,
+    /// The open cells, in order.
+    open: Vec<usize>,
+    /// Per unit, in the layout's order: its open cells and the digits not placed in it.
+    open_units: Vec<(Vec<usize>, Mask)>,
 }
 
 impl<'a> Forcer<'a> {
@@ -216,13 +220,31 @@ impl<'a> Forcer<'a> {
             true => Nodes::Groups,
             false => Nodes::Candidates,
         };
+        let l = c.layout();
+        let is_open = |&x: &usize| c.value(x) == 0;
+        let open_units = l
+            .units()
+            .iter()
+            .map(|u| {
+                let placed = u.cells.iter().fold(0, |m, &x| match c.value(x) {
+                    0 => m,
+                    v => m | bit(v),
+                });
+                (
+                    u.cells.iter().copied().filter(is_open).collect(),
+                    l.all_digits() & !placed,
+                )
+            })
+            .collect();
         Forcer {
             c,
             kind,
             graph: (kind == Kind::Chain || hodoku).then(|| Graph::of(c, nodes)),
             hodoku,
             n,
-            len: c.layout().cell_count() * n,
+            len: l.cell_count() * n,
+            open: (0..l.cell_count()).filter(is_open).collect(),
+            open_units,
         }
     }
 
@@ -328,24 +350,16 @@ impl<'a> Forcer<'a> {
         let (c, n) = (self.c, self.n);
         let l = c.layout();
         // The candidates of each open cell not in `off`.
-        let left: Vec<Mask> = (0..l.cell_count())
-            .map(|x| match c.value(x) {
-                0 => c.mask(x) & !off.bits(x * n, n),
-                _ => 0,
-            })
-            .collect();
-        if let Some(x) = (0..l.cell_count()).find(|&x| c.value(x) == 0 && left[x] == 0) {
-            return Some(format!("no candidate in {}", cell(n, x)));
-        }
-        for unit in l.units() {
-            let (mut placed, mut places): (Mask, Mask) = (0, 0);
-            for &x in &unit.cells {
-                match c.value(x) {
-                    0 => places |= left[x],
-                    v => placed |= bit(v),
-                }
+        let mut left: Vec<Mask> = vec![0; l.cell_count()];
+        for &x in &self.open {
+            left[x] = c.mask(x) & !off.bits(x * n, n);
+            if left[x] == 0 {
+                return Some(format!("no candidate in {}", cell(n, x)));
             }
-            if let Some(d) = digits(l.all_digits() & !placed & !places).next() {
+        }
+        for (unit, (open, missing)) in l.units().iter().zip(&self.open_units) {
+            let places = open.iter().fold(0, |m, &x| m | left[x]);
+            if let Some(d) = digits(missing & !places).next() {
                 return Some(format!("no place for {d} in {}", unit.name()));
             }
         }
