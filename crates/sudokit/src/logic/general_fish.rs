@@ -270,17 +270,21 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
             let (id, m, after) = self.covers[i];
             let cannibal = cannibal | (union & m);
             let union = union | m;
-            self.cover.push(id);
-            if left == 1 {
+            let next = if left == 1 {
                 // The cover bound for one cover more is the test of the fins here.
-                if !self.prune || self.may_be_fish(base, endo, union, cannibal) {
-                    self.check(base, endo, union, cannibal);
-                }
-            } else if !self.prune
-                || self.may_lead(base & !union & !after, endo)
-                    && (left == 2 || self.may_cover(i + 1, left - 1, base & !union, endo))
-            {
-                self.walk_covers(i + 1, base, endo, union, cannibal);
+                !self.prune || self.may_be_fish(base, endo, union, cannibal)
+            } else {
+                !self.prune
+                    || self.may_lead(base & !union & !after, endo)
+                        && (left == 2 || self.may_cover(i + 1, left - 1, base & !union, endo))
+            };
+            if !next {
+                continue;
+            }
+            self.cover.push(id);
+            match left {
+                1 => self.check(base, endo, union, cannibal),
+                _ => self.walk_covers(i + 1, base, endo, union, cannibal),
             }
             self.cover.pop();
         }
