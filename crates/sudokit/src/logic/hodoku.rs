@@ -510,11 +510,17 @@ impl Singles {
     }
 
     /// Removes candidate `d` from `cell` (HoDoKu's `setCandidate(…, false)`).
+    #[inline]
     fn remove(&mut self, cell: usize, d: u8) {
-        let bit = 1 << (d - 1);
-        if self.cells[cell] & bit == 0 {
-            return;
+        // Most calls, from the peers of a placed cell, find the candidate gone.
+        if self.cells[cell] & 1 << (d - 1) != 0 {
+            self.take(cell, d);
         }
+    }
+
+    /// [`Singles::remove`] of a candidate `cell` has.
+    fn take(&mut self, cell: usize, d: u8) {
+        let bit = 1 << (d - 1);
         self.cells[cell] &= !bit;
         let left = self.cells[cell];
         if left == 0 {
