@@ -868,21 +868,8 @@ mod tests {
     /// the same order, on states where simpler logic stops on hard sample puzzles.
     #[test]
     fn indexed_rcs_are_those_of_every_pair() {
-        use crate::format::{read::records, ReadOptions};
-        use crate::logic::{Family, Solver, TechniqueSet};
-        let path = format!("{}/../../data/top1465.txt", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(path).unwrap();
-        let simple = TechniqueSet::family(Family::Singles)
-            .union(TechniqueSet::family(Family::Intersections))
-            .union(TechniqueSet::family(Family::Subsets));
-        let solver = Solver::new(simple).explain(false);
         let mut links = 0;
-        for g in records(&text, &ReadOptions::default())
-            .filter_map(|r| r.result.ok())
-            .step_by(50)
-        {
-            let mut c = Candidates::from_grid(&g);
-            solver.solve(&mut c, |_, _| {});
+        for (g, c, _) in crate::logic::basic_states(50) {
             for overlap in [Overlap::Allowed, Overlap::Forbidden] {
                 let alses = Alses::collect(&c, overlap).unwrap();
                 assert_eq!(

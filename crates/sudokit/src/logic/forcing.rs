@@ -1381,17 +1381,9 @@ mod tests {
 
     #[test]
     fn closures_draw_what_the_walk_from_each_premise_draws() {
-        let path = format!("{}/../../data/top1465.txt", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(path).unwrap();
-        let basic = TechniqueSet::family(Family::Singles)
-            .union(TechniqueSet::family(Family::Intersections))
-            .union(TechniqueSet::family(Family::Subsets));
-        let solver = Solver::new(basic).explain(false);
         let (mut premises, mut contradictions) = (0, 0);
-        let stuck = records(&text, &ReadOptions::default())
-            .filter_map(|r| r.result.ok())
-            .map(|g| Candidates::from_grid(&g))
-            .filter_map(|mut c| (solver.solve(&mut c, |_, _| {}) == Outcome::Stuck).then_some(c));
+        let stuck = crate::logic::basic_states(1)
+            .filter_map(|(_, c, end)| (end == Outcome::Stuck).then_some(c));
         for c in stuck.take(5) {
             let forcer = Forcer::new(&c, Kind::Chain, true);
             let g = forcer.graph.as_ref().unwrap();

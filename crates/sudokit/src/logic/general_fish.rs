@@ -802,8 +802,6 @@ fn units(n: usize, ids: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{read::records, ReadOptions};
-    use crate::logic::{Family, Solver, TechniqueSet};
 
     /// What a search finds, in order: digit, base, cover and eliminations.
     fn found(c: &Candidates, s: Search, prune: bool) -> Vec<(u8, Vec<usize>, Vec<usize>, u128)> {
@@ -821,19 +819,8 @@ mod tests {
     /// searches that met no fish are kept.
     #[test]
     fn pruning_loses_no_fish() {
-        let path = format!("{}/../../data/top1465.txt", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(path).unwrap();
-        let simple = TechniqueSet::family(Family::Singles)
-            .union(TechniqueSet::family(Family::Intersections))
-            .union(TechniqueSet::family(Family::Subsets));
-        let solver = Solver::new(simple).explain(false);
         let mut seen = 0;
-        for g in records(&text, &ReadOptions::default())
-            .filter_map(|r| r.result.ok())
-            .step_by(25)
-        {
-            let mut c = Candidates::from_grid(&g);
-            solver.solve(&mut c, |_, _| {});
+        for (g, c, _) in crate::logic::basic_states(25) {
             for (kind, size) in [(Kind::Franken, 3), (Kind::Mutant, 2), (Kind::Mutant, 3)] {
                 for (finless, finned, kraken) in [
                     (true, false, false),

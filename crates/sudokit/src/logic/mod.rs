@@ -309,6 +309,31 @@ impl FromIterator<Technique> for TechniqueSet {
     }
 }
 
+/// Every `step`-th puzzle of the shipped top1465 sample, its state once singles,
+/// intersections and subsets are done with it, and whether they got stuck: the hard
+/// states on which the finders' tests compare a fast search with its reference.
+#[cfg(test)]
+pub(crate) fn basic_states(
+    step: usize,
+) -> impl Iterator<Item = (crate::Grid, Candidates, Outcome)> {
+    use crate::format::{read::records, ReadOptions};
+    let path = format!("{}/../../data/top1465.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("the shipped sample");
+    let grids: Vec<crate::Grid> = records(&text, &ReadOptions::default())
+        .filter_map(|r| r.result.ok())
+        .step_by(step)
+        .collect();
+    let basic = TechniqueSet::family(Family::Singles)
+        .union(TechniqueSet::family(Family::Intersections))
+        .union(TechniqueSet::family(Family::Subsets));
+    let solver = Solver::new(basic).explain(false);
+    grids.into_iter().map(move |g| {
+        let mut c = Candidates::from_grid(&g);
+        let end = solver.solve(&mut c, |_, _| {});
+        (g, c, end)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
