@@ -48,7 +48,7 @@ use super::links::push_new;
 use super::memo::Memo;
 use super::step::{cell, not_list, FindOptions, Step};
 use super::technique::Technique;
-use super::Finder;
+use super::{bits, Finder};
 use crate::candidates::{bit, digits, Candidates, Mask};
 
 /// The finders of this family.
@@ -67,17 +67,6 @@ const DIGITS: usize = 9;
 
 /// A set of cells, bit `i` for cell `i`.
 pub(crate) type Cells = u128;
-
-/// The cells of a set, in increasing order.
-pub(crate) fn members(mut s: Cells) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (s != 0).then(|| {
-            let i = s.trailing_zeros() as usize;
-            s &= s - 1;
-            i
-        })
-    })
-}
 
 /// One almost locked set.
 #[derive(Debug, Clone)]
@@ -184,7 +173,7 @@ impl Alses {
                 for d in digits(mask) {
                     let i = d as usize - 1;
                     with[i] = set & holding[i];
-                    buddies[i] = members(with[i]).fold(!0, |s, x| s & peers[x]) & !set;
+                    buddies[i] = bits(with[i]).fold(!0, |s, x| s & peers[x]) & !set;
                 }
                 Als {
                     cells: set,
@@ -239,7 +228,7 @@ impl Alses {
             later.clear();
             for d in digits(a.mask) {
                 let k = d as usize - 1;
-                for y in members(a.buddies[k] & self.holding[k]) {
+                for y in bits(a.buddies[k] & self.holding[k]) {
                     let bucket = start[k * cells + y] as usize..start[k * cells + y + 1] as usize;
                     later.extend(by_first[bucket].iter().filter(|&&j| j as usize > i));
                 }
@@ -279,13 +268,13 @@ impl Alses {
         let seen = from.iter().fold(self.holding[k], |s, &i| {
             s & self.list[i as usize].buddies[k]
         });
-        out.extend(members(seen).map(|x| (x, z)));
+        out.extend(bits(seen).map(|x| (x, z)));
     }
 
     /// `r1c23 {1246}`: the cells of an ALS and its digits.
     fn name(&self, i: u32) -> String {
         let a = &self.list[i as usize];
-        let mut s = compact(self.n, &members(a.cells).collect::<Vec<_>>());
+        let mut s = compact(self.n, &bits(a.cells).collect::<Vec<_>>());
         s.push_str(" {");
         for d in digits(a.mask) {
             let _ = write!(s, "{d}");
@@ -378,7 +367,7 @@ fn found(
     let cells = used
         .iter()
         .fold(0, |s: Cells, &i| s | alses.list[i as usize].cells);
-    s.cells = members(cells).collect();
+    s.cells = bits(cells).collect();
     let mask = used
         .iter()
         .fold(0, |m: Mask, &i| m | alses.list[i as usize].mask);
@@ -450,7 +439,7 @@ fn xz(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap)
                     for w in digits(s.mask & !rc) {
                         let k = w as usize - 1;
                         let seen = s.buddies[k] & alses.holding[k] & !o.cells;
-                        elims.extend(members(seen).map(|x| (x, w)));
+                        elims.extend(bits(seen).map(|x| (x, w)));
                     }
                 }
             }
@@ -828,7 +817,7 @@ mod tests {
         let alses = Alses::collect(&c, Overlap::Allowed).unwrap();
         assert!(!alses.list.is_empty());
         for (i, a) in alses.list.iter().enumerate() {
-            let mask = members(a.cells).fold(0, |m, x| m | c.mask(x));
+            let mask = bits(a.cells).fold(0, |m, x| m | c.mask(x));
             assert_eq!(mask, a.mask);
             assert_eq!(a.mask.count_ones(), a.cells.count_ones() + 1);
             for &(j, rc) in &alses.links[i] {
@@ -851,9 +840,7 @@ mod tests {
                     .filter(|&d| {
                         let (x, y) = (a.with[d as usize - 1], b.with[d as usize - 1]);
                         let apart = (x | y) & shared == 0;
-                        apart
-                            && members(x)
-                                .all(|p| members(y).all(|q| c.layout().peers(p).contains(&q)))
+                        apart && bits(x).all(|p| bits(y).all(|q| c.layout().peers(p).contains(&q)))
                     })
                     .fold(0, |m, d| m | bit(d));
                 if rc != 0 && rc.count_ones() <= 2 {

@@ -37,7 +37,7 @@
 use std::ops::Range;
 use std::rc::Rc;
 
-use super::als::{compact, members, Als, Alses, Cells};
+use super::als::{compact, Als, Alses, Cells};
 use super::bits;
 use super::links::{peers9, sees as sees9};
 use super::memo::Memo;
@@ -362,12 +362,12 @@ impl Graph {
             for d in usable {
                 self.nodes.push(Node {
                     digit: d,
-                    cells: members(als.with[d as usize - 1]).collect(),
+                    cells: bits(als.with[d as usize - 1]).collect(),
                     set,
                 });
             }
             self.sets.push(Set {
-                cells: members(als.cells).collect(),
+                cells: bits(als.cells).collect(),
                 mask: als.mask,
             });
             origin.push(ai);
@@ -428,7 +428,7 @@ impl Graph {
         for (k, &(_, _, seen)) in info.iter().enumerate() {
             let a = first_als + k;
             let d = self.nodes[a].digit as usize;
-            for x in members(seen) {
+            for x in bits(seen) {
                 let b = self.index[x * n + d - 1];
                 weak.push((a as u32, b));
                 weak.push((b, a as u32));
@@ -464,7 +464,7 @@ impl Graph {
         let n = self.n;
         let out = |d: u8| als.buddies[d as usize - 1] & holding[d as usize - 1];
         let reach = digits(als.mask).fold(0 as Cells, |r, d| r | out(d));
-        for p in members(reach) {
+        for p in bits(reach) {
             let mask = c.mask(p);
             if mask.count_ones() < 3 {
                 continue;
