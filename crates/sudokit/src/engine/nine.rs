@@ -1,7 +1,10 @@
 //! What the engines for classic 9×9 boards only (`fast`, `triad`) share: their record
 //! of a search ([`Run`]), the entry of [`Engine::search`] into the shared frame
-//! ([`search`]: the start from the givens as an array), and the six ways a digit
-//! crosses a band ([`PERMS`]).
+//! ([`search`]: the start from the givens as an array), the restart of a search that
+//! runs too long from the givens reduced by Hall's rule ([`restarting`], [`hall`]), and
+//! the six ways a digit crosses a band ([`PERMS`]).
+
+pub mod hall;
 
 use crate::engine::frame::{self, Query};
 use crate::engine::{Engine, Search, SolveError};
@@ -43,6 +46,30 @@ pub fn search(
         }
     };
     Ok(frame::run(engine, puzzle, query, run, |digits| digits.to_vec())?.0)
+}
+
+/// The nodes of an engine's plain search before [`restarting`] starts it again from the
+/// givens reduced by Hall's rule ([`hall`]): 64 times the most any puzzle of the
+/// benchmark sets takes `fast` to count to two (about a thousand), so that only a
+/// search lost in a region with no solution reaches it.
+pub const RESTART_NODES: u64 = 1 << 16;
+
+/// Runs `plain` (the engine's search from the givens `cells`) within [`RESTART_NODES`]
+/// nodes of `run`; past them, `reduced` with the candidates [`hall::reduced`] leaves,
+/// or nothing when the rule finds a contradiction (there is no solution then).
+pub fn restarting(
+    cells: &[u8; 81],
+    run: &mut Run,
+    plain: impl FnOnce(&mut Run),
+    reduced: impl FnOnce(&mut Run, &[u16; 81]),
+) {
+    let mut attempt = run.attempt(RESTART_NODES);
+    plain(&mut attempt);
+    if run.absorb(attempt, RESTART_NODES) {
+        if let Some(cands) = hall::reduced(cells) {
+            reduced(run, &cands);
+        }
+    }
 }
 
 /// A small deterministic random source for the tests that compare an engine's builds

@@ -11,8 +11,8 @@
 //! [`dispatch`] runs the search compiled for the CPU's bit-manipulation and AVX2
 //! instructions when it has them, else a portable build. A search that runs past
 //! 65,536 nodes (64 times what the hardest benchmark puzzle takes) starts again from
-//! the givens reduced by Hall's rule on every unit ([`hall`]), which takes it out of
-//! the regions with no solution a placement excluded by a hidden subset leaves.
+//! the givens reduced by Hall's rule on every unit ([`nine::hall`]), which takes it out
+//! of the regions with no solution a placement excluded by a hidden subset leaves.
 //!
 //! Every rule only removes candidates, so the portable and the x86-64 builds reach the
 //! same fixpoint and take the same branches (tests compare them on states along random
@@ -40,7 +40,6 @@
 
 mod dispatch;
 mod exclude;
-mod hall;
 mod propagate;
 mod search;
 mod state;
@@ -92,26 +91,18 @@ impl Engine for Fast {
     }
 }
 
-/// The nodes of the plain search before it starts again from the givens reduced by
-/// Hall's rule ([`hall`]): 64 times the most any puzzle of the benchmark sets takes
-/// to count to two (about a thousand), so that only a search lost in a region with no
-/// solution reaches it.
-const RESTART_NODES: u64 = 1 << 16;
-
 /// Searches from the givens `cells` (row-major, 0 = empty) within `run`; clashing
 /// givens find nothing, and count as one node that failed, as in the other engines.
-/// A search past [`RESTART_NODES`] starts again, from the givens reduced by
-/// [`hall::reduce`].
+/// A search past [`nine::RESTART_NODES`] starts again, from the givens reduced by
+/// [`nine::hall::reduced`].
 fn start(cells: &[u8; 81], run: &mut Run) {
-    let mut attempt = run.attempt(RESTART_NODES);
-    dispatch::start(&mut attempt, cells);
-    if run.absorb(attempt, RESTART_NODES) {
+    let plain = |attempt: &mut Run| dispatch::start(attempt, cells);
+    nine::restarting(cells, run, plain, |run, cands| {
         if let Some(mut state) = State::from_givens(cells) {
-            if hall::reduce(&mut state) {
-                dispatch::search(run, state);
-            }
+            state.keep(cands);
+            dispatch::search(run, state);
         }
-    }
+    });
     if run.stats.nodes == 0 {
         run.stats.nodes = 1;
         run.stats.backtracks = 1;

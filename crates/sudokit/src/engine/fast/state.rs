@@ -214,6 +214,16 @@ impl State {
         self.cand[word(d, b)] &= !bit;
     }
 
+    /// Keeps in each cell only the digits `cands` gives it (bit `d` = digit `d + 1`,
+    /// row-major).
+    pub fn keep(&mut self, cands: &[u16; 81]) {
+        for (x, &c) in cands.iter().enumerate() {
+            for d in (0..9).filter(|&d| c >> d & 1 == 0) {
+                self.remove(d, x / 27, 1 << (x % 27));
+            }
+        }
+    }
+
     /// Hidden singles in columns: a digit with one open place left in a column where it
     /// is not placed goes there; a column with no place left for a digit is a
     /// contradiction.

@@ -71,6 +71,23 @@ impl State {
         Some(s)
     }
 
+    /// The state with only the digits `cands` gives each cell (bit `d` = digit `d + 1`,
+    /// row-major) kept, the boxes' own rounds run and their reports to the bands
+    /// pending, not yet propagated; `None` on a contradiction inside a box.
+    pub fn kept(mut self, cands: &[u16; 81]) -> Option<State> {
+        let all = (0..9).all(|b| {
+            let mut mask = [u64::MAX; 4];
+            for (r, word) in mask.iter_mut().take(3).enumerate() {
+                for c in 0..3 {
+                    let x = ((b / 3) * 3 + r) * 9 + (b % 3) * 3 + c;
+                    *word &= !(u64::from(!cands[x]) << (16 * c));
+                }
+            }
+            restrict(&mut self, b, &mask).is_some()
+        });
+        all.then_some(self)
+    }
+
     /// The band with the fewest configurations summed over digits among those with ten
     /// or more; in it the digit with the fewest (two or more), and that digit's first
     /// open configuration. `None` when every band has nine or fewer: then each digit has
@@ -139,31 +156,38 @@ pub fn step(s: &mut State, k: usize) -> Option<u8> {
     };
     let mut dirty = 0;
     for (j, t) in t.iter().enumerate() {
-        let b = band::box_of(k, j);
-        match boxes::restrict(&mut s.boxes[b], &band::mask(t, k >= 3)) {
-            Restricted::Unchanged => {}
-            Restricted::Contradiction => return None,
-            Restricted::Changed(report) => {
-                let (h, jh) = across(b);
-                let (v, jv) = down(b);
-                let side = |l: &Lanes, r: usize, vertical: bool| {
-                    if vertical {
-                        lane(l, 3, r)
-                    } else {
-                        lane(l, r, 3)
-                    }
-                };
-                for (band, j, vertical) in [(h, jh, false), (v, jv, true)] {
-                    let absent = [0, 1, 2].map(|r| side(&report.asserted, r, vertical));
-                    let present = [0, 1, 2].map(|r| side(&report.placed, r, vertical));
-                    let sent = band::report(absent, present, j);
-                    for (e, x) in s.bands[band].pending.iter_mut().zip(sent) {
-                        *e |= x;
-                    }
-                }
-                dirty |= 1 << h | 1 << v;
-            }
-        }
+        dirty |= restrict(s, band::box_of(k, j), &band::mask(t, k >= 3))?;
     }
     Some(dirty)
+}
+
+/// Restricts box `b` to `mask` ([`boxes::restrict`]) and, when it changed, reports what
+/// it asserts to its two bands. Returns the bands that received reports, or `None` on a
+/// contradiction.
+#[inline(always)]
+fn restrict(s: &mut State, b: usize, mask: &Lanes) -> Option<u8> {
+    match boxes::restrict(&mut s.boxes[b], mask) {
+        Restricted::Unchanged => Some(0),
+        Restricted::Contradiction => None,
+        Restricted::Changed(report) => {
+            let (h, jh) = across(b);
+            let (v, jv) = down(b);
+            let side = |l: &Lanes, r: usize, vertical: bool| {
+                if vertical {
+                    lane(l, 3, r)
+                } else {
+                    lane(l, r, 3)
+                }
+            };
+            for (band, j, vertical) in [(h, jh, false), (v, jv, true)] {
+                let absent = [0, 1, 2].map(|r| side(&report.asserted, r, vertical));
+                let present = [0, 1, 2].map(|r| side(&report.placed, r, vertical));
+                let sent = band::report(absent, present, j);
+                for (e, x) in s.bands[band].pending.iter_mut().zip(sent) {
+                    *e |= x;
+                }
+            }
+            Some(1 << h | 1 << v)
+        }
+    }
 }
