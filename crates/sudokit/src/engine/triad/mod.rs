@@ -89,15 +89,15 @@ impl Engine for Triad {
 /// [`nine::RESTART_NODES`] starts again from the givens reduced by
 /// [`nine::hall::reduced`], as `fast`'s does.
 fn start(cells: &[u8; 81], run: &mut Run) {
-    let plain = |run: &mut Run| from(run, State::from_givens(cells));
+    let plain = |run: &mut Run| search_state(run, State::from_givens(cells));
     nine::restarting(cells, run, plain, |run, cands| {
-        from(run, State::from_givens(cells).and_then(|s| s.kept(cands)));
+        search_state(run, State::from_givens(cells).and_then(|s| s.kept(cands)));
     });
 }
 
 /// Propagates `state` and searches from it within `run`; no state (a contradiction
 /// found before the search) counts as a node.
-fn from(run: &mut Run, state: Option<State>) {
+fn search_state(run: &mut Run, state: Option<State>) {
     match state {
         Some(state) => dispatch::start(run, state),
         None => run.stats.nodes += 1,
