@@ -234,9 +234,11 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         return;
     }
     let g = Graph::of(c, Nodes::Candidates);
+    let next = Next::of(c, &g, kind);
     let mut search = Search {
         c,
         g: &g,
+        next: &next,
         kind,
         opts,
         path: Vec::new(),
@@ -296,10 +298,66 @@ fn has_pair_chain(c: &Candidates) -> bool {
     false
 }
 
+/// The links a simple chain of one kind may take out of each node, in the graph's
+/// order: what a link needs that does not depend on where the chain started is asked
+/// once per state here rather than at every step of the search. X-Chains stay on one
+/// digit. XY-Chains and Remote Pairs go through bivalue cells, strong links inside a
+/// cell and weak ones between cells on one digit; a Remote Pair's cells all hold its
+/// start's pair, so each holds the pair of the cell before it. Only the nodes a chain
+/// of the kind can pass through get their links (every node for X-Chains, those in
+/// bivalue cells otherwise).
+struct Next {
+    /// The links, node by node: strong ones, then weak ones.
+    list: Vec<u32>,
+    /// `start[2 * i]..start[2 * i + 1]`: node `i`'s strong links in `list`, then up to
+    /// `start[2 * i + 2]` its weak ones.
+    start: Vec<u32>,
+}
+
+impl Next {
+    fn of(c: &Candidates, g: &Graph, kind: Simple) -> Next {
+        let mut next = Next {
+            list: Vec::new(),
+            start: Vec::with_capacity(2 * g.nodes.len() + 1),
+        };
+        next.start.push(0);
+        for a in 0..g.nodes.len() {
+            let (here, here_cell) = (&g.nodes[a], g.first_cell(a));
+            let passable = kind == Simple::X || c.mask(here_cell).count_ones() == 2;
+            for strong in [true, false] {
+                let links = if passable { g.links(a, !strong) } else { &[] };
+                next.list.extend(links.iter().filter(|&&b| {
+                    let (nb, nb_cell) = (&g.nodes[b as usize], g.first_cell(b as usize));
+                    match kind {
+                        Simple::X => nb.digit == here.digit,
+                        Simple::Xy | Simple::Pair => {
+                            let bivalue = c.mask(nb_cell).count_ones() == 2;
+                            let pair = kind == Simple::Xy || c.mask(nb_cell) == c.mask(here_cell);
+                            bivalue
+                                && pair
+                                && ((nb_cell == here_cell) == strong)
+                                && (strong || nb.digit == here.digit)
+                        }
+                    }
+                }));
+                next.start.push(next.list.len() as u32);
+            }
+        }
+        next
+    }
+
+    /// The strong (when `strong`) or weak links a chain may take out of node `i`.
+    fn from(&self, i: usize, strong: bool) -> &[u32] {
+        let k = 2 * i + usize::from(!strong);
+        &self.list[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
 /// The depth-first search of the simple chains.
 struct Search<'a> {
     c: &'a Candidates,
     g: &'a Graph,
+    next: &'a Next,
     kind: Simple,
     opts: &'a FindOptions,
     path: Path,
@@ -313,27 +371,13 @@ impl Search<'_> {
     fn extend(&mut self, strong: bool) {
         let g = self.g;
         let (last, _) = *self.path.last().expect("a chain has a start");
-        let here = &g.nodes[last as usize];
         let here_cell = g.first_cell(last as usize);
         let start = self.path[0].0;
         let start_cell = g.first_cell(start as usize);
-        let next = g.links(last as usize, !strong);
-        for &b in next {
+        for &b in self.next.from(last as usize, strong) {
             let nb = &g.nodes[b as usize];
             let nb_cell = g.first_cell(b as usize);
             let same_cell = nb_cell == here_cell;
-            let ok = match self.kind {
-                Simple::X => nb.digit == here.digit,
-                Simple::Xy | Simple::Pair => {
-                    let bivalue = self.c.mask(nb_cell).count_ones() == 2;
-                    let pair =
-                        self.kind == Simple::Xy || self.c.mask(nb_cell) == self.c.mask(start_cell);
-                    bivalue && pair && (same_cell == strong) && (strong || nb.digit == here.digit)
-                }
-            };
-            if !ok {
-                continue;
-            }
             let is_loop = nb_cell == start_cell && !same_cell;
             if !same_cell && !is_loop && self.on_path[nb_cell] > 0 {
                 continue;
