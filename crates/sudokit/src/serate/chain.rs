@@ -90,7 +90,11 @@ struct Mark {
 impl Arena {
     fn add(&mut self, head: Head, parents: &[P], nested: Option<Rc<ChainHint>>) -> P {
         let from = self.links.len() as u32;
-        self.links.extend_from_slice(parents);
+        // Most potentials have one parent: a push, not a copy of a slice.
+        match parents {
+            [one] => self.links.push(*one),
+            _ => self.links.extend_from_slice(parents),
+        }
         self.pots.push(Pot {
             head,
             from,
@@ -231,6 +235,14 @@ impl PotSet {
             self.slot[k] = self.items.len() as u16;
             self.items.push((k as u16, p));
         }
+    }
+
+    /// Empties the set, touching only the slots in use.
+    fn clear(&mut self) {
+        for &(k, _) in &self.items {
+            self.slot[k as usize] = ABSENT;
+        }
+        self.items.clear();
     }
 
     fn copy(&self) -> PotSet {
@@ -518,20 +530,28 @@ impl Chaining {
         }
     }
 
-    /// Every hint of this producer, sorted as SE sorts them.
+    /// Every hint of this producer, sorted as SE sorts them. With `since` (a nested
+    /// search: the board its chain started from), X-cycles and forcing X-chains are
+    /// sought only on the values that lost a candidate since that board: a chain on one
+    /// value alone that lost none holds on that board too, so it has no rule parents
+    /// and the nested search would drop it.
     fn hints(
         &self,
         arena: &mut Arena,
         b: &Board,
+        since: Option<&Board>,
         clock: Clock,
     ) -> Result<Vec<Rc<ChainHint>>, SeError> {
         let grid = Grid::new(b);
         let mut out = if self.multiple || self.dynamic {
             self.multiple_chains(arena, &grid, clock)?
         } else {
-            let mut v = loops(arena, &grid, false, true, clock)?;
-            v.extend(loops(arena, &grid, true, false, clock)?);
-            v.extend(loops(arena, &grid, true, true, clock)?);
+            let changed = since.map_or(ALL_VALUES, |s| {
+                (0..81).fold(0, |m, c| m | (s.cands[c] & !b.cands[c]))
+            });
+            let mut v = loops(arena, &grid, (false, true), changed, clock)?;
+            v.extend(loops(arena, &grid, (true, false), ALL_VALUES, clock)?);
+            v.extend(loops(arena, &grid, (true, true), ALL_VALUES, clock)?);
             v
         };
         out.sort_by(|a, b| {
@@ -941,7 +961,7 @@ impl Chaining {
             }
         }
         for rule in &self.nested {
-            for h in rule.hints(arena, grid, clock)? {
+            for h in rule.hints(arena, grid, Some(source), clock)? {
                 let mut parents = Vec::new();
                 h.rule_parents(source, grid, &mut parents);
                 if !parents.is_empty() {
@@ -1067,16 +1087,21 @@ fn is_parent(arena: &Arena, child: P, k: usize) -> bool {
     false
 }
 
-/// X-, Y- or XY-cycles and forcing chains from every candidate of every open cell.
+/// The candidate bits of the values 1 to 9.
+const ALL_VALUES: u16 = 0x3fe;
+
+/// X-, Y- or XY-cycles and forcing chains (`(y, x)`) from every candidate of every
+/// open cell whose value is in `values` (candidate bits).
 fn loops(
     arena: &mut Arena,
     b: &Grid,
-    y: bool,
-    x: bool,
+    (y, x): (bool, bool),
+    values: u16,
     clock: Clock,
 ) -> Result<Vec<ChainHint>, SeError> {
     let mut out = Vec::new();
     let mut implications = Implications::new(b, y, x);
+    let mut walk = Walk::new();
     for cell in 0..81u8 {
         let card = b.cands[cell as usize].count_ones();
         if b.values[cell as usize] != 0 || card <= 1 {
@@ -1086,9 +1111,9 @@ fn loops(
             return Err(SeError::GaveUp);
         }
         for v in 1..=9u8 {
-            if b.has(cell as usize, v) && (x || card <= 2) {
+            if b.has(cell as usize, v) && values & (1 << v) != 0 && (x || card <= 2) {
                 let mark = arena.mark();
-                unary(arena, &mut implications, cell, v, &mut out);
+                unary(arena, &mut implications, &mut walk, (cell, v), &mut out);
                 arena.truncate(mark);
             }
         }
@@ -1108,6 +1133,34 @@ struct Implications<'a> {
     scratch: Implied,
 }
 
+/// The sets and queues of one walk from a start, kept from one start to the next so
+/// that a search allocates and clears them once.
+struct Walk {
+    to_on: PotSet,
+    to_off: PotSet,
+    pending_on: VecDeque<P>,
+    pending_off: VecDeque<P>,
+}
+
+impl Walk {
+    fn new() -> Walk {
+        Walk {
+            to_on: PotSet::new(),
+            to_off: PotSet::new(),
+            pending_on: VecDeque::with_capacity(64),
+            pending_off: VecDeque::with_capacity(64),
+        }
+    }
+
+    /// Empties the sets and queues for the next walk.
+    fn reset(&mut self) {
+        self.to_on.clear();
+        self.to_off.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+    }
+}
+
 /// Marks a potential whose implications are not worked out yet.
 const UNKNOWN: (u32, u32) = (u32::MAX, u32::MAX);
 
@@ -1123,62 +1176,64 @@ impl<'a> Implications<'a> {
         }
     }
 
-    /// Fills `out` with what `p` (at `from`) implies.
-    fn implied(&mut self, p: Head, from: P, out: &mut Implied) {
+    /// What `p` implies, each with `p` as its one parent.
+    fn implied(&mut self, p: Head) -> &[Head] {
         let k = p.key();
         if self.at[k] == UNKNOWN {
+            // The parent is not kept: every reader has its own.
             if p.on {
-                on_to_off(self.grid, p, from, self.y, &mut self.scratch);
+                on_to_off(self.grid, p, 0, self.y, &mut self.scratch);
             } else {
-                off_to_on(self.grid, p, from, None, self.y, self.x, &mut self.scratch);
+                off_to_on(self.grid, p, 0, None, self.y, self.x, &mut self.scratch);
             }
             let start = self.heads.len() as u32;
             self.heads.extend(self.scratch.heads.iter().map(|h| h.0));
             self.at[k] = (start, self.heads.len() as u32);
         }
-        out.clear();
         let (a, b) = self.at[k];
-        for &head in &self.heads[a as usize..b as usize] {
-            out.push_one(head, from);
-        }
+        &self.heads[a as usize..b as usize]
     }
 }
 
 /// The cycles and forcing chains from `value` on in `cell`.
-fn unary(arena: &mut Arena, imp: &mut Implications, cell: u8, value: u8, out: &mut Vec<ChainHint>) {
+fn unary(
+    arena: &mut Arena,
+    imp: &mut Implications,
+    walk: &mut Walk,
+    (cell, value): (u8, u8),
+    out: &mut Vec<ChainHint>,
+) {
     let (b, y, x) = (imp.grid, imp.y, imp.x);
     let p_on = arena.start(cell, value, true);
     let on_key = key(cell, value, true);
-    let mut implied = Implied::new();
     let mut cycles = Vec::new();
     let mut chains: Vec<P> = Vec::new();
     // Cycles.
     {
-        let mut to_on = PotSet::new();
-        let mut to_off = PotSet::new();
-        to_on.add(on_key, p_on);
-        let mut pending_on: VecDeque<P> = VecDeque::from([p_on]);
-        let mut pending_off: VecDeque<P> = VecDeque::new();
+        walk.reset();
+        let w = &mut *walk;
+        w.to_on.add(on_key, p_on);
+        w.pending_on.push_back(p_on);
         let mut length = 0;
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
             length += 1;
-            while let Some(p) = pending_on.pop_front() {
-                imp.implied(arena.head(p), p, &mut implied);
-                for i in 0..implied.len() {
-                    let k = implied.key(i);
-                    if !is_parent(arena, p, k) {
-                        let q = implied.add_to(i, arena);
-                        to_off.add(k, q);
-                        pending_off.push_back(q);
+            while let Some(p) = w.pending_on.pop_front() {
+                for &head in imp.implied(arena.head(p)) {
+                    let k = head.key();
+                    // Every potential off on `p`'s line is in `to_off`.
+                    if !w.to_off.contains(k) || !is_parent(arena, p, k) {
+                        let q = arena.add(head, &[p], None);
+                        w.to_off.add(k, q);
+                        w.pending_off.push_back(q);
                     }
                 }
             }
             length += 1;
-            while let Some(p) = pending_off.pop_front() {
-                imp.implied(arena.head(p), p, &mut implied);
+            while let Some(p) = w.pending_off.pop_front() {
+                let implied = imp.implied(arena.head(p));
                 let closes = |_: &Arena, k: usize, _: &[P]| length >= 4 && k == on_key;
-                let next = (&mut to_on, &mut pending_on);
-                follow(arena, &implied, closes, &mut cycles, next);
+                let next = (&mut w.to_on, &mut w.pending_on);
+                follow(arena, (implied, p), closes, &mut cycles, next);
             }
         }
     }
@@ -1189,27 +1244,25 @@ fn unary(arena: &mut Arena, imp: &mut Implications, cell: u8, value: u8, out: &m
             let contradicts = |arena: &Arena, k: usize, chains: &[P]| {
                 src_key == k ^ 1 && !chains.iter().any(|&c| arena.key(c) == k)
             };
-            let mut to_on = PotSet::new();
-            let mut to_off = PotSet::new();
-            let mut pending_on = VecDeque::new();
-            let mut pending_off = VecDeque::new();
+            walk.reset();
+            let w = &mut *walk;
             if arena.head(src).on {
-                to_on.add(src_key, src);
-                pending_on.push_back(src);
+                w.to_on.add(src_key, src);
+                w.pending_on.push_back(src);
             } else {
-                to_off.add(src_key, src);
-                pending_off.push_back(src);
+                w.to_off.add(src_key, src);
+                w.pending_off.push_back(src);
             }
-            while !pending_on.is_empty() || !pending_off.is_empty() {
-                while let Some(p) = pending_on.pop_front() {
-                    imp.implied(arena.head(p), p, &mut implied);
-                    let next = (&mut to_off, &mut pending_off);
-                    follow(arena, &implied, contradicts, &mut chains, next);
+            while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
+                while let Some(p) = w.pending_on.pop_front() {
+                    let implied = imp.implied(arena.head(p));
+                    let next = (&mut w.to_off, &mut w.pending_off);
+                    follow(arena, (implied, p), contradicts, &mut chains, next);
                 }
-                while let Some(p) = pending_off.pop_front() {
-                    imp.implied(arena.head(p), p, &mut implied);
-                    let next = (&mut to_on, &mut pending_on);
-                    follow(arena, &implied, contradicts, &mut chains, next);
+                while let Some(p) = w.pending_off.pop_front() {
+                    let implied = imp.implied(arena.head(p));
+                    let next = (&mut w.to_on, &mut w.pending_on);
+                    follow(arena, (implied, p), contradicts, &mut chains, next);
                 }
             }
         }
@@ -1229,25 +1282,26 @@ fn unary(arena: &mut Arena, imp: &mut Implications, cell: u8, value: u8, out: &m
     }
 }
 
-/// One step of a chain: keeps the implied potentials new to `set` (and queues them),
-/// and those `is_target` accepts (given the targets so far) as `targets`.
+/// One step of a chain: keeps the potentials `parent` implies that are new to `set`
+/// (and queues them), and those `is_target` accepts (given the targets so far) as
+/// `targets`.
 fn follow(
     arena: &mut Arena,
-    implied: &Implied,
+    (implied, parent): (&[Head], P),
     is_target: impl Fn(&Arena, usize, &[P]) -> bool,
     targets: &mut Vec<P>,
     (set, pending): (&mut PotSet, &mut VecDeque<P>),
 ) {
-    for i in 0..implied.len() {
-        let k = implied.key(i);
+    for &head in implied {
+        let k = head.key();
         let mut made = None;
         if is_target(arena, k, targets) {
-            let q = implied.add_to(i, arena);
+            let q = arena.add(head, &[parent], None);
             made = Some(q);
             targets.push(q);
         }
         if !set.contains(k) {
-            let q = made.unwrap_or_else(|| implied.add_to(i, arena));
+            let q = made.unwrap_or_else(|| arena.add(head, &[parent], None));
             set.add(k, q);
             pending.push_back(q);
         }
@@ -1379,7 +1433,7 @@ impl Producers {
                     return Ok(Some(h));
                 }
             }
-            if let Some(h) = producer.hints(arena, b, clock)?.first() {
+            if let Some(h) = producer.hints(arena, b, None, clock)?.first() {
                 return Ok(Some(Hint {
                     rating: h.rating,
                     name: h.name,
