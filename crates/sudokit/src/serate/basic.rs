@@ -74,6 +74,7 @@ impl Parents {
 }
 
 /// A hint with what it needed.
+#[derive(Debug)]
 pub(crate) struct Found {
     pub hint: Hint,
     pub parents: Option<Parents>,

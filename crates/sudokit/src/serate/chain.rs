@@ -22,7 +22,7 @@
 //! 12, 16, 24, … (alternately ×3/2 and ×4/3). Hints of one producer sort by rating,
 //! then complexity, then kind; the first is applied.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::ops::Deref;
 use std::rc::Rc;
 
@@ -74,11 +74,23 @@ type P = u32;
 /// The potentials of the searches under way and their parents. Searches only add; each
 /// drops what it added when it is done (`mark`, `truncate`), so indices held by an
 /// enclosing search stay valid.
+///
+/// With them, what each nested rule found on each board it was asked about: a rule's
+/// findings depend on the board alone, and the dynamic chains of one step reach the
+/// same board again and again (three times in four on the hardest lists).
 #[derive(Debug, Default)]
 pub(crate) struct Arena {
     pots: Vec<Pot>,
     links: Vec<P>,
+    nested: HashMap<(u8, Cands), ChainHints>,
+    basic: HashMap<(usize, Cands), Rc<[Found]>>,
 }
+
+/// A board's candidates, as the key of what was found on it.
+type Cands = [u16; 81];
+
+/// The hints of a producer, shared.
+type ChainHints = Rc<[Rc<ChainHint>]>;
 
 /// The length of an arena, to go back to.
 #[derive(Debug, Clone, Copy)]
@@ -141,6 +153,44 @@ impl Arena {
     fn truncate(&mut self, m: Mark) {
         self.pots.truncate(m.pots);
         self.links.truncate(m.links);
+    }
+
+    /// The hints of the nested producer `rule` on `b`, found once per board.
+    fn nested_hints(
+        &mut self,
+        rule: &Chaining,
+        b: &Board,
+        clock: Clock,
+    ) -> Result<ChainHints, SeError> {
+        let id = (rule.level << 3)
+            | (u8::from(rule.multiple) << 2)
+            | (u8::from(rule.dynamic) << 1)
+            | u8::from(rule.nishio);
+        if let Some(found) = self.nested.get(&(id, b.cands)) {
+            return Ok(Rc::clone(found));
+        }
+        let found: ChainHints = rule.hints(self, b, clock)?.into();
+        self.nested.insert((id, b.cands), Rc::clone(&found));
+        Ok(found)
+    }
+
+    /// Everything the simpler rule `NESTED[i]` finds on `b`, found once per board.
+    fn basic_found(&mut self, i: usize, b: &Board) -> Rc<[Found]> {
+        let found = self.basic.entry((i, b.cands)).or_insert_with(|| {
+            let mut all = Vec::new();
+            NESTED[i](b, &mut |f: Found| {
+                all.push(f);
+                false
+            });
+            all.into()
+        });
+        Rc::clone(found)
+    }
+
+    /// Forgets what the nested rules found (the board has moved on).
+    fn forget_nested(&mut self) {
+        self.nested.clear();
+        self.basic.clear();
     }
 }
 
@@ -530,28 +580,20 @@ impl Chaining {
         }
     }
 
-    /// Every hint of this producer, sorted as SE sorts them. With `since` (a nested
-    /// search: the board its chain started from), X-cycles and forcing X-chains are
-    /// sought only on the values that lost a candidate since that board: a chain on one
-    /// value alone that lost none holds on that board too, so it has no rule parents
-    /// and the nested search would drop it.
+    /// Every hint of this producer, sorted as SE sorts them.
     fn hints(
         &self,
         arena: &mut Arena,
         b: &Board,
-        since: Option<&Board>,
         clock: Clock,
     ) -> Result<Vec<Rc<ChainHint>>, SeError> {
         let grid = Grid::new(b);
         let mut out = if self.multiple || self.dynamic {
             self.multiple_chains(arena, &grid, clock)?
         } else {
-            let changed = since.map_or(ALL_VALUES, |s| {
-                (0..81).fold(0, |m, c| m | (s.cands[c] & !b.cands[c]))
-            });
-            let mut v = loops(arena, &grid, (false, true), changed, clock)?;
-            v.extend(loops(arena, &grid, (true, false), ALL_VALUES, clock)?);
-            v.extend(loops(arena, &grid, (true, true), ALL_VALUES, clock)?);
+            let mut v = loops(arena, &grid, (false, true), clock)?;
+            v.extend(loops(arena, &grid, (true, false), clock)?);
+            v.extend(loops(arena, &grid, (true, true), clock)?);
             v
         };
         out.sort_by(|a, b| {
@@ -941,8 +983,8 @@ impl Chaining {
                 }
             }
         };
-        for rule in NESTED {
-            rule(grid, &mut |f: Found| {
+        for i in 0..NESTED.len() {
+            for f in arena.basic_found(i, grid).iter() {
                 let mut parents = Vec::new();
                 if let Some(pr) = &f.parents {
                     pr.collect(source, grid, &mut parents);
@@ -954,18 +996,17 @@ impl Chaining {
                 if !dedup.is_empty() {
                     make(arena, &f.hint.removals, &dedup, None, &mut result);
                 }
-                false
-            });
+            }
             if !result.is_empty() {
                 return Ok(result);
             }
         }
         for rule in &self.nested {
-            for h in rule.hints(arena, grid, Some(source), clock)? {
+            for h in arena.nested_hints(rule, grid, clock)?.iter() {
                 let mut parents = Vec::new();
                 h.rule_parents(source, grid, &mut parents);
                 if !parents.is_empty() {
-                    make(arena, &h.removals, &parents, Some(&h), &mut result);
+                    make(arena, &h.removals, &parents, Some(h), &mut result);
                 }
             }
             if !result.is_empty() {
@@ -1087,16 +1128,12 @@ fn is_parent(arena: &Arena, child: P, k: usize) -> bool {
     false
 }
 
-/// The candidate bits of the values 1 to 9.
-const ALL_VALUES: u16 = 0x3fe;
-
 /// X-, Y- or XY-cycles and forcing chains (`(y, x)`) from every candidate of every
-/// open cell whose value is in `values` (candidate bits).
+/// open cell.
 fn loops(
     arena: &mut Arena,
     b: &Grid,
     (y, x): (bool, bool),
-    values: u16,
     clock: Clock,
 ) -> Result<Vec<ChainHint>, SeError> {
     let mut out = Vec::new();
@@ -1111,7 +1148,7 @@ fn loops(
             return Err(SeError::GaveUp);
         }
         for v in 1..=9u8 {
-            if b.has(cell as usize, v) && values & (1 << v) != 0 && (x || card <= 2) {
+            if b.has(cell as usize, v) && (x || card <= 2) {
                 let mark = arena.mark();
                 unary(arena, &mut implications, &mut walk, (cell, v), &mut out);
                 arena.truncate(mark);
@@ -1427,13 +1464,14 @@ impl Producers {
     /// The first hint of the first producer that has one.
     pub(crate) fn first_hint(&mut self, b: &Board, clock: Clock) -> Result<Option<Hint>, SeError> {
         let Producers { list, arena } = self;
+        arena.forget_nested();
         for (i, producer) in list.iter().enumerate() {
             if i == 1 {
                 if let Some(h) = super::aligned::triplets(b) {
                     return Ok(Some(h));
                 }
             }
-            if let Some(h) = producer.hints(arena, b, None, clock)?.first() {
+            if let Some(h) = producer.hints(arena, b, clock)?.first() {
                 return Ok(Some(Hint {
                     rating: h.rating,
                     name: h.name,
