@@ -123,3 +123,23 @@ fn only_unique_classic_puzzles_are_rated() {
         Err(SeError::Unsupported)
     ));
 }
+
+/// `serate`'s saved lines for the hardest lists (`data/serate-hardest.se`, `= puzzle
+/// ER/EP/ED time`): the first and the last, one from each sample, rated the same.
+#[test]
+fn saved_hardest_lines_rate_as_serate() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/serate-hardest.se"
+    ))
+    .expect("the saved lines");
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("= ")).collect();
+    assert!(lines.len() >= 57);
+    for line in [lines[0], lines[lines.len() - 1]] {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let puzzle: Grid = fields[1].parse().expect("a puzzle");
+        let report = explain(&puzzle, Budget::UNLIMITED).expect("rated");
+        assert_eq!(report.rating.to_string(), fields[2], "{}", fields[1]);
+        check_path(&puzzle, &report);
+    }
+}
