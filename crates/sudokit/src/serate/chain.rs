@@ -77,7 +77,10 @@ type P = u32;
 ///
 /// With them, what each nested rule found on each board it was asked about: a rule's
 /// findings depend on the board alone, and the dynamic chains of one step reach the
-/// same board again and again (three times in four on the hardest lists).
+/// same board again and again (three times in four on the hardest lists). The
+/// candidates are the key: within a step the chains only remove candidates, so every
+/// board has the step's placed values, and `Producers::first_hint` forgets the memo
+/// when a step starts.
 #[derive(Debug, Default)]
 pub(crate) struct Arena {
     pots: Vec<Pot>,
@@ -1213,7 +1216,7 @@ impl<'a> Implications<'a> {
         }
     }
 
-    /// What `p` implies, each with `p` as its one parent.
+    /// What `p` implies; the caller gives each `p` as its one parent.
     fn implied(&mut self, p: Head) -> &[Head] {
         let k = p.key();
         if self.at[k] == UNKNOWN {
