@@ -1192,12 +1192,19 @@ impl Walk {
         }
     }
 
-    /// Empties the sets and queues for the next walk.
-    fn reset(&mut self) {
+    /// Empties the sets and queues and starts a new walk from `p` (keyed `k`).
+    fn start(&mut self, k: usize, p: P, on: bool) {
         self.to_on.clear();
         self.to_off.clear();
         self.pending_on.clear();
         self.pending_off.clear();
+        if on {
+            self.to_on.add(k, p);
+            self.pending_on.push_back(p);
+        } else {
+            self.to_off.add(k, p);
+            self.pending_off.push_back(p);
+        }
     }
 }
 
@@ -1250,10 +1257,8 @@ fn unary(
     let mut chains: Vec<P> = Vec::new();
     // Cycles.
     {
-        walk.reset();
+        walk.start(on_key, p_on, true);
         let w = &mut *walk;
-        w.to_on.add(on_key, p_on);
-        w.pending_on.push_back(p_on);
         let mut length = 0;
         while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
             length += 1;
@@ -1284,15 +1289,8 @@ fn unary(
             let contradicts = |arena: &Arena, k: usize, chains: &[P]| {
                 src_key == k ^ 1 && !chains.iter().any(|&c| arena.key(c) == k)
             };
-            walk.reset();
+            walk.start(src_key, src, arena.head(src).on);
             let w = &mut *walk;
-            if arena.head(src).on {
-                w.to_on.add(src_key, src);
-                w.pending_on.push_back(src);
-            } else {
-                w.to_off.add(src_key, src);
-                w.pending_off.push_back(src);
-            }
             while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
                 while let Some(p) = w.pending_on.pop_front() {
                     let implied = imp.implied(arena.head(p));
