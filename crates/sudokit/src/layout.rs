@@ -358,6 +358,13 @@ impl Layout {
         self.units.len() == 3 * self.size
     }
 
+    /// Whether the layout is the plain 9×9 board: 3×3 boxes, no extra regions (the
+    /// board the fixed tables of the logic solver's fast paths are for).
+    #[inline]
+    pub fn is_plain_9x9(&self) -> bool {
+        self.size == 9 && self.box_rows == 3 && self.is_classic()
+    }
+
     /// The mask with one bit for each digit (`bit d-1` for digit `d`).
     #[inline]
     pub fn all_digits(&self) -> u64 {

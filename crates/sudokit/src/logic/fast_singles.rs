@@ -162,11 +162,7 @@ impl Singles {
         layout: &Layout,
         order: impl Iterator<Item = Technique>,
     ) -> Option<(Singles, usize)> {
-        let plain = layout.size() == 9
-            && layout.box_rows() == 3
-            && layout.box_cols() == 3
-            && layout.is_classic();
-        if !plain {
+        if !layout.is_plain_9x9() {
             return None;
         }
         let mut s = Singles {

@@ -154,7 +154,7 @@ fn seeing(c: &Candidates, d: u8, first: usize, keep: impl Fn(usize) -> bool) -> 
 
 /// Whether two different cells share a unit (extra regions included).
 pub(crate) fn sees(l: &Layout, a: usize, b: usize) -> bool {
-    if l.size() == 9 && l.box_rows() == 3 && l.is_classic() {
+    if l.is_plain_9x9() {
         sees9(l, a, b)
     } else {
         a != b && l.peers(a).binary_search(&b).is_ok()
@@ -619,7 +619,7 @@ impl Graph {
         let Some(first) = from.first().map(|&i| self.nodes[i as usize].cell()) else {
             return Vec::new();
         };
-        if l.size() == 9 && l.box_rows() == 3 && l.is_classic() {
+        if l.is_plain_9x9() {
             // The same cells, from the peer sets of the 9×9 board.
             let mut seen = u128::MAX;
             for &i in from {

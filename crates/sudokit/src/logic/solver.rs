@@ -314,9 +314,17 @@ impl Solver {
             plain.map_or((0, (false, false, false)), |(s, skip)| (skip, s.enabled()));
         let mut queues = plain.map(|_| hodoku::Singles::new(c));
         let (mut single, mut steps) = (Step::new(Technique::FullHouse), Vec::new());
+        let (mut open, mut placed_at) = (0, None);
         loop {
             limit.enter()?;
-            if let Some(end) = finished(c) {
+            let end = match placed_at.take() {
+                Some(at) => {
+                    open -= 1;
+                    finished_after_single(c, at, open)
+                }
+                None => finished_counting(c, &mut open),
+            };
+            if let Some(end) = end {
                 return Ok(end);
             }
             let next = queues
@@ -338,6 +346,7 @@ impl Solver {
                     if !visit(&single, c) {
                         return Ok(Outcome::Stuck);
                     }
+                    placed_at = Some(at);
                     continue;
                 }
                 // Not a single of this state (never seen): start HoDoKu's bookkeeping
@@ -442,17 +451,40 @@ impl Limit {
 /// `Solved` when every cell is placed, `Contradiction` when an open cell has no
 /// candidate left, `None` otherwise.
 fn finished(c: &Candidates) -> Option<Outcome> {
+    finished_counting(c, &mut 0)
+}
+
+/// [`finished`], also setting `open` to the number of open cells.
+fn finished_counting(c: &Candidates, open: &mut usize) -> Option<Outcome> {
     // Branch-free over the board; the cells are few and this runs once a round.
-    let (mut full, mut dead) = (true, false);
+    let (mut count, mut dead) = (0, false);
     for (cell, &m) in c.masks().iter().enumerate() {
-        let open = c.value(cell) == 0;
-        full &= !open;
-        dead |= open & (m == 0);
+        let free = c.value(cell) == 0;
+        count += usize::from(free);
+        dead |= free & (m == 0);
     }
+    *open = count;
+    ending(dead, count)
+}
+
+/// [`finished`] for a state that a single placed at `at` made from one that was
+/// neither solved nor dead, with `open` cells left: the placement changed only its
+/// cell and the candidates of its peers, so only they can have emptied.
+fn finished_after_single(c: &Candidates, at: usize, open: usize) -> Option<Outcome> {
+    let dead = c
+        .layout()
+        .peers(at)
+        .iter()
+        .any(|&p| c.value(p) == 0 && c.mask(p) == 0);
+    ending(dead, open)
+}
+
+/// The outcome of a state with or without a dead cell and with `open` cells left.
+fn ending(dead: bool, open: usize) -> Option<Outcome> {
     if dead {
         Some(Outcome::Contradiction)
     } else {
-        full.then_some(Outcome::Solved)
+        (open == 0).then_some(Outcome::Solved)
     }
 }
 
