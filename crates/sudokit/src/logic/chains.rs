@@ -46,6 +46,7 @@ use std::rc::Rc;
 use super::graph::{sees, Graph, Nodes};
 use super::links::push_new;
 use super::memo::Memo;
+use super::quiet::Quiet;
 use super::step::{cell, ChainAls, ChainNode, FindOptions, Link, Step};
 use super::technique::Technique;
 use super::Finder;
@@ -245,19 +246,37 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         on_path: vec![0; c.layout().cell_count()],
         found: Vec::new(),
     };
+    // An X-Chain stays on its start's digit: the digits it met nothing on before are
+    // skipped (see `quiet`).
+    let mut quiet = (kind == Simple::X).then(|| Quiet::new(Technique::XChain, c));
+    let mut whole = true;
     for start in 0..g.nodes.len() as u32 {
         if opts.expired() {
+            whole = false;
             break;
         }
-        let cell = g.nodes[start as usize].cell();
+        let (cell, d) = (
+            g.nodes[start as usize].cell(),
+            g.nodes[start as usize].digit,
+        );
         if kind != Simple::X && c.mask(cell).count_ones() != 2 {
             continue;
         }
+        if quiet.as_ref().is_some_and(|q| q.skip(d)) {
+            continue;
+        }
+        let before = search.found.len();
         search.path.clear();
         search.path.push((start, false));
         search.on_path[cell] += 1;
         search.extend(true);
         search.on_path[cell] -= 1;
+        if let Some(q) = &mut quiet {
+            q.mark(d, search.found.len() > before);
+        }
+    }
+    if let Some(q) = quiet.filter(|_| whole) {
+        q.done();
     }
     let found = search.found;
     flush(out, found);

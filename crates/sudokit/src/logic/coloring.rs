@@ -14,6 +14,7 @@
 //!   cluster, so `a1` is false.
 
 use super::links::{by_digit, push_new, sees, strong_links, Link};
+use super::quiet::Quiet;
 use super::step::{cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
 use super::Finder;
@@ -142,99 +143,107 @@ fn describe(n: usize, k: &Cluster) -> String {
 pub fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
     let l = c.layout();
     let n = l.size();
+    let mut quiet = Quiet::new(t, c);
     let start = out.len();
     let mut all = Vec::new();
     strong_links(c, &ALL, &mut all);
     for (d, links) in by_digit(&all) {
-        for k in clusters(links) {
-            let mut elims = Vec::new();
-            if t == Technique::SimpleColorsTrap {
-                trap(c, d, &k.on, &k.off, &mut elims);
-            } else {
-                for color in [&k.on, &k.off] {
-                    if color
-                        .iter()
-                        .enumerate()
-                        .any(|(i, &x)| color[i + 1..].iter().any(|&y| sees(l, x, y)))
-                    {
-                        elims.extend(color.iter().map(|&x| (x, d)));
-                    }
-                }
-            }
-            if elims.is_empty() {
-                continue;
-            }
-            let mut s = step(t, d, &[&k], elims);
-            if opts.explain {
-                let why = if t == Technique::SimpleColorsTrap {
-                    "candidates seeing both colors"
-                } else {
-                    "a color that sees itself"
-                };
-                s.explanation = format!(
-                    "{} on {d} (colors {}; {why}): {}",
-                    t.name(),
-                    describe(n, &k),
-                    removal(n, &s.eliminations)
-                );
-            }
-            push_new(out, start, s);
-        }
-    }
-}
-
-/// Multi-colors: two clusters of one digit, type 1 or 2.
-pub fn multi(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
-    let l = c.layout();
-    let n = l.size();
-    let start = out.len();
-    let mut all = Vec::new();
-    strong_links(c, &ALL, &mut all);
-    for (d, links) in by_digit(&all) {
-        let ks = clusters(links);
-        for (i, a) in ks.iter().enumerate() {
-            for (j, b) in ks.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
+        quiet.look(d, out, |out| {
+            for k in clusters(links) {
                 let mut elims = Vec::new();
-                for sa in [false, true] {
-                    let (a1, a2) = (a.color(sa), a.color(!sa));
-                    if t == Technique::MultiColors2 {
-                        if any_sees(l, a1, &b.on) && any_sees(l, a1, &b.off) {
-                            elims.extend(a1.iter().map(|&x| (x, d)));
-                        }
-                        continue;
-                    }
-                    for sb in [false, true] {
-                        let (b1, b2) = (b.color(sb), b.color(!sb));
-                        if any_sees(l, a1, b1) {
-                            trap(c, d, a2, b2, &mut elims);
+                if t == Technique::SimpleColorsTrap {
+                    trap(c, d, &k.on, &k.off, &mut elims);
+                } else {
+                    for color in [&k.on, &k.off] {
+                        if color
+                            .iter()
+                            .enumerate()
+                            .any(|(i, &x)| color[i + 1..].iter().any(|&y| sees(l, x, y)))
+                        {
+                            elims.extend(color.iter().map(|&x| (x, d)));
                         }
                     }
                 }
                 if elims.is_empty() {
                     continue;
                 }
-                let mut s = step(t, d, &[a, b], elims);
+                let mut s = step(t, d, &[&k], elims);
                 if opts.explain {
-                    let why = if t == Technique::MultiColors1 {
-                        "candidates seeing the partners of two colors that see each other"
+                    let why = if t == Technique::SimpleColorsTrap {
+                        "candidates seeing both colors"
                     } else {
-                        "a color that sees both colors of the other cluster"
+                        "a color that sees itself"
                     };
                     s.explanation = format!(
-                        "{} on {d} (colors {} and {}; {why}): {}",
+                        "{} on {d} (colors {}; {why}): {}",
                         t.name(),
-                        describe(n, a),
-                        describe(n, b),
+                        describe(n, &k),
                         removal(n, &s.eliminations)
                     );
                 }
                 push_new(out, start, s);
             }
-        }
+        });
     }
+    quiet.done();
+}
+
+/// Multi-colors: two clusters of one digit, type 1 or 2.
+pub fn multi(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
+    let l = c.layout();
+    let n = l.size();
+    let mut quiet = Quiet::new(t, c);
+    let start = out.len();
+    let mut all = Vec::new();
+    strong_links(c, &ALL, &mut all);
+    for (d, links) in by_digit(&all) {
+        quiet.look(d, out, |out| {
+            let ks = clusters(links);
+            for (i, a) in ks.iter().enumerate() {
+                for (j, b) in ks.iter().enumerate() {
+                    if i == j {
+                        continue;
+                    }
+                    let mut elims = Vec::new();
+                    for sa in [false, true] {
+                        let (a1, a2) = (a.color(sa), a.color(!sa));
+                        if t == Technique::MultiColors2 {
+                            if any_sees(l, a1, &b.on) && any_sees(l, a1, &b.off) {
+                                elims.extend(a1.iter().map(|&x| (x, d)));
+                            }
+                            continue;
+                        }
+                        for sb in [false, true] {
+                            let (b1, b2) = (b.color(sb), b.color(!sb));
+                            if any_sees(l, a1, b1) {
+                                trap(c, d, a2, b2, &mut elims);
+                            }
+                        }
+                    }
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let mut s = step(t, d, &[a, b], elims);
+                    if opts.explain {
+                        let why = if t == Technique::MultiColors1 {
+                            "candidates seeing the partners of two colors that see each other"
+                        } else {
+                            "a color that sees both colors of the other cluster"
+                        };
+                        s.explanation = format!(
+                            "{} on {d} (colors {} and {}; {why}): {}",
+                            t.name(),
+                            describe(n, a),
+                            describe(n, b),
+                            removal(n, &s.eliminations)
+                        );
+                    }
+                    push_new(out, start, s);
+                }
+            }
+        });
+    }
+    quiet.done();
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 
 use super::general_fish;
 use super::kraken;
+use super::quiet::Quiet;
 use super::step::{and_list, cell, removal, FindOptions, Step};
 use super::technique::Technique;
 use super::{combinations, ones, Finder};
@@ -140,18 +141,39 @@ impl<'a> Lines<'a> {
         table
     }
 
-    /// The views of [`Lines::table`]: rows then columns for each digit.
-    fn all(c: &Candidates, table: &'a [u64]) -> impl Iterator<Item = Lines<'a>> {
+    /// The views of [`Lines::table`] for digit `d`: rows, then columns.
+    fn of_digit(c: &Candidates, table: &'a [u64], d: u8) -> [Lines<'a>; 2] {
         let n = c.layout().size();
         let (box_rows, box_cols) = (c.layout().box_rows(), c.layout().box_cols());
-        table.chunks(n).enumerate().map(move |(i, line)| Lines {
+        let at = (usize::from(d) - 1) * 2 * n;
+        [true, false].map(|by_rows| Lines {
             n,
-            by_rows: i % 2 == 0,
-            digit: (i / 2) as u8 + 1,
+            by_rows,
+            digit: d,
             box_rows,
             box_cols,
-            line,
+            line: &table[at + if by_rows { 0 } else { n }..][..n],
         })
+    }
+
+    /// Runs `search` on the rows and columns of every digit of `c` that `t`'s finder
+    /// has not met nothing on before (see `quiet`), noting what each met.
+    fn each_digit(
+        c: &Candidates,
+        t: Technique,
+        out: &mut Vec<Step>,
+        mut search: impl FnMut(&Lines, &mut Vec<Step>),
+    ) {
+        let table = Lines::table(c);
+        let mut quiet = Quiet::new(t, c);
+        for d in 1..=c.layout().size() as u8 {
+            quiet.look(d, out, |out| {
+                for lines in Lines::of_digit(c, &table, d) {
+                    search(&lines, out);
+                }
+            });
+        }
+        quiet.done();
     }
 
     /// How many base lines one band of boxes holds (the box extent across them).
@@ -231,9 +253,7 @@ fn finned_technique(k: usize, sashimi: bool) -> Technique {
 /// Basic fish of size `k` on every digit, rows then columns as base.
 pub fn basic(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
     let t = basic_technique(k);
-    let table = Lines::table(c);
-    for lines in Lines::all(c, &table) {
-        let lines = &lines;
+    Lines::each_digit(c, t, out, |lines, out| {
         let (bases, len) = lines.bases(1, k as u32);
         combinations(len, k, |pick| {
             let mut base = [0usize; 4];
@@ -251,7 +271,7 @@ pub fn basic(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) 
             }
             push(out, opts, t, lines, base, covers, Vec::new(), elims);
         });
-    }
+    });
 }
 
 /// The digit leaves the cells of the cover lines outside the base lines that pass
@@ -317,10 +337,8 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
     let layout = c.layout();
     let n = layout.size();
     let t = finned_technique(k, sashimi);
-    let table = Lines::table(c);
     let mut free = Vec::new();
-    for lines in Lines::all(c, &table) {
-        let lines = &lines;
+    Lines::each_digit(c, t, out, |lines, out| {
         let by_rows = lines.by_rows;
         // Box extent along the base lines (how many cover lines one box spans).
         let cover_span = if by_rows {
@@ -367,7 +385,7 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
                 });
             }
         });
-    }
+    });
 }
 
 /// Like [`combinations`], but calls `f(&[])` once when `k == 0`.

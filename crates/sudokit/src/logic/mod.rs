@@ -40,6 +40,7 @@ pub mod intersections;
 pub mod kraken;
 pub(crate) mod links;
 mod memo;
+mod quiet;
 pub mod single_digit;
 pub mod singles;
 pub mod solver;

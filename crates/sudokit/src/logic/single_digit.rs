@@ -14,6 +14,7 @@
 //!   line from an arm outside the box.
 
 use super::links::{by_digit, push_new, seeing_all, sees, strong_links, Link};
+use super::quiet::Quiet;
 use super::step::{cell, removal, FindOptions, Step};
 use super::technique::Technique;
 use super::{ones, Finder};
@@ -37,49 +38,104 @@ const ALL: [UnitKind; 3] = [UnitKind::Row, UnitKind::Column, UnitKind::Box];
 pub fn skyscraper(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let l = c.layout();
     let n = l.size();
+    let mut quiet = Quiet::new(Technique::Skyscraper, c);
     let start = out.len();
     let mut all = Vec::new();
     for kind in LINES {
         strong_links(c, &[kind], &mut all);
         for (d, links) in by_digit(&all) {
-            // The cross line of a cell: its column for row links, its row otherwise.
-            let cross = |cl: usize| {
-                if kind == UnitKind::Row {
-                    l.col(cl)
-                } else {
-                    l.row(cl)
+            quiet.look(d, out, |out| {
+                // The cross line of a cell: its column for row links, its row otherwise.
+                let cross = |cl: usize| {
+                    if kind == UnitKind::Row {
+                        l.col(cl)
+                    } else {
+                        l.row(cl)
+                    }
+                };
+                for (i, p) in links.iter().enumerate() {
+                    for q in &links[i + 1..] {
+                        for (fp, fq) in [(false, false), (false, true), (true, false), (true, true)] {
+                            let (base_p, free_p) = p.ends(fp);
+                            let (base_q, free_q) = q.ends(fq);
+                            if cross(base_p) != cross(base_q) || cross(free_p) == cross(free_q) {
+                                continue;
+                            }
+                            let elims = seeing_all(c, d, &[free_p, free_q], &[]);
+                            if elims.is_empty() {
+                                continue;
+                            }
+                            let mut s = Step::new(Technique::Skyscraper);
+                            s.digits.push(d);
+                            s.cells = vec![free_p, free_q, base_p, base_q];
+                            s.eliminations = elims;
+                            if opts.explain {
+                                let (lines, base) = if kind == UnitKind::Row {
+                                    ("rows", "column")
+                                } else {
+                                    ("columns", "row")
+                                };
+                                let (a, b) = (l.units()[p.unit].index, l.units()[q.unit].index);
+                                s.explanation = format!(
+                                    "Skyscraper on {d} in {lines} {} and {} ({}, {} connected by the base in {base} {}): {}",
+                                    a.min(b) + 1,
+                                    a.max(b) + 1,
+                                    cell(n, free_p.min(free_q)),
+                                    cell(n, free_p.max(free_q)),
+                                    cross(base_p) + 1,
+                                    removal(n, &s.eliminations)
+                                );
+                            }
+                            push_new(out, start, s);
+                        }
+                    }
                 }
-            };
-            for (i, p) in links.iter().enumerate() {
-                for q in &links[i + 1..] {
-                    for (fp, fq) in [(false, false), (false, true), (true, false), (true, true)] {
-                        let (base_p, free_p) = p.ends(fp);
-                        let (base_q, free_q) = q.ends(fq);
-                        if cross(base_p) != cross(base_q) || cross(free_p) == cross(free_q) {
+            });
+        }
+    }
+    quiet.done();
+}
+
+/// A strong link in a row and one in a column, joined in a box.
+pub fn two_string_kite(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
+    let l = c.layout();
+    let n = l.size();
+    let mut quiet = Quiet::new(Technique::TwoStringKite, c);
+    let start = out.len();
+    let mut all = Vec::new();
+    strong_links(c, &LINES, &mut all);
+    for (d, links) in by_digit(&all) {
+        quiet.look(d, out, |out| {
+            let is_row = |k: &&Link| l.units()[k.unit].kind == UnitKind::Row;
+            for r in links.iter().filter(is_row) {
+                for k in links.iter().filter(|k| !is_row(k)) {
+                    for (fr, fk) in [(false, false), (false, true), (true, false), (true, true)] {
+                        let (box_r, free_r) = r.ends(fr);
+                        let (box_k, free_k) = k.ends(fk);
+                        if l.box_of(box_r) != l.box_of(box_k)
+                            || [box_r, free_r].contains(&box_k)
+                            || [box_r, free_r].contains(&free_k)
+                        {
                             continue;
                         }
-                        let elims = seeing_all(c, d, &[free_p, free_q], &[]);
-                        if elims.is_empty() {
+                        let target = l.row(free_k) * n + l.col(free_r);
+                        if !c.has(target, d) {
                             continue;
                         }
-                        let mut s = Step::new(Technique::Skyscraper);
+                        let mut s = Step::new(Technique::TwoStringKite);
                         s.digits.push(d);
-                        s.cells = vec![free_p, free_q, base_p, base_q];
-                        s.eliminations = elims;
+                        s.cells = vec![free_r, free_k, box_r, box_k];
+                        s.eliminations.push((target, d));
                         if opts.explain {
-                            let (lines, base) = if kind == UnitKind::Row {
-                                ("rows", "column")
-                            } else {
-                                ("columns", "row")
-                            };
-                            let (a, b) = (l.units()[p.unit].index, l.units()[q.unit].index);
                             s.explanation = format!(
-                                "Skyscraper on {d} in {lines} {} and {} ({}, {} connected by the base in {base} {}): {}",
-                                a.min(b) + 1,
-                                a.max(b) + 1,
-                                cell(n, free_p.min(free_q)),
-                                cell(n, free_p.max(free_q)),
-                                cross(base_p) + 1,
+                                "2-String Kite on {d} (row {} {}={}, column {} {}={}, joined in box {}): {}",
+                                l.row(box_r) + 1,
+                                cell(n, free_r),
+                                cell(n, box_r),
+                                l.col(box_k) + 1,
+                                cell(n, box_k),
+                                cell(n, free_k),
+                                l.box_of(box_r) + 1,
                                 removal(n, &s.eliminations)
                             );
                         }
@@ -87,56 +143,9 @@ pub fn skyscraper(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
                     }
                 }
             }
-        }
+        });
     }
-}
-
-/// A strong link in a row and one in a column, joined in a box.
-pub fn two_string_kite(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
-    let l = c.layout();
-    let n = l.size();
-    let start = out.len();
-    let mut all = Vec::new();
-    strong_links(c, &LINES, &mut all);
-    for (d, links) in by_digit(&all) {
-        let is_row = |k: &&Link| l.units()[k.unit].kind == UnitKind::Row;
-        for r in links.iter().filter(is_row) {
-            for k in links.iter().filter(|k| !is_row(k)) {
-                for (fr, fk) in [(false, false), (false, true), (true, false), (true, true)] {
-                    let (box_r, free_r) = r.ends(fr);
-                    let (box_k, free_k) = k.ends(fk);
-                    if l.box_of(box_r) != l.box_of(box_k)
-                        || [box_r, free_r].contains(&box_k)
-                        || [box_r, free_r].contains(&free_k)
-                    {
-                        continue;
-                    }
-                    let target = l.row(free_k) * n + l.col(free_r);
-                    if !c.has(target, d) {
-                        continue;
-                    }
-                    let mut s = Step::new(Technique::TwoStringKite);
-                    s.digits.push(d);
-                    s.cells = vec![free_r, free_k, box_r, box_k];
-                    s.eliminations.push((target, d));
-                    if opts.explain {
-                        s.explanation = format!(
-                            "2-String Kite on {d} (row {} {}={}, column {} {}={}, joined in box {}): {}",
-                            l.row(box_r) + 1,
-                            cell(n, free_r),
-                            cell(n, box_r),
-                            l.col(box_k) + 1,
-                            cell(n, box_k),
-                            cell(n, free_k),
-                            l.box_of(box_r) + 1,
-                            removal(n, &s.eliminations)
-                        );
-                    }
-                    push_new(out, start, s);
-                }
-            }
-        }
-    }
+    quiet.done();
 }
 
 /// Two strong links whose inner ends see each other: one of the outer ends holds the
@@ -144,42 +153,48 @@ pub fn two_string_kite(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
 pub fn turbot_fish(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let l = c.layout();
     let n = l.size();
+    let mut quiet = Quiet::new(Technique::TurbotFish, c);
     let start = out.len();
     let mut all = Vec::new();
     strong_links(c, &ALL, &mut all);
     for (d, links) in by_digit(&all) {
-        for (i, p) in links.iter().enumerate() {
-            for q in &links[i + 1..] {
-                for (fp, fq) in [(false, false), (false, true), (true, false), (true, true)] {
-                    let (outer_p, inner_p) = p.ends(fp);
-                    let (inner_q, outer_q) = q.ends(fq);
-                    let four = [outer_p, inner_p, inner_q, outer_q];
-                    if (1..4).any(|j| four[..j].contains(&four[j])) || !sees(l, inner_p, inner_q) {
-                        continue;
+        quiet.look(d, out, |out| {
+            for (i, p) in links.iter().enumerate() {
+                for q in &links[i + 1..] {
+                    for (fp, fq) in [(false, false), (false, true), (true, false), (true, true)] {
+                        let (outer_p, inner_p) = p.ends(fp);
+                        let (inner_q, outer_q) = q.ends(fq);
+                        let four = [outer_p, inner_p, inner_q, outer_q];
+                        if (1..4).any(|j| four[..j].contains(&four[j]))
+                            || !sees(l, inner_p, inner_q)
+                        {
+                            continue;
+                        }
+                        let elims = seeing_all(c, d, &[outer_p, outer_q], &four);
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let mut s = Step::new(Technique::TurbotFish);
+                        s.digits.push(d);
+                        s.cells = four.to_vec();
+                        s.eliminations = elims;
+                        if opts.explain {
+                            s.explanation = format!(
+                                "Turbot Fish on {d} ({}={}-{}={}): {}",
+                                cell(n, outer_p),
+                                cell(n, inner_p),
+                                cell(n, inner_q),
+                                cell(n, outer_q),
+                                removal(n, &s.eliminations)
+                            );
+                        }
+                        push_new(out, start, s);
                     }
-                    let elims = seeing_all(c, d, &[outer_p, outer_q], &four);
-                    if elims.is_empty() {
-                        continue;
-                    }
-                    let mut s = Step::new(Technique::TurbotFish);
-                    s.digits.push(d);
-                    s.cells = four.to_vec();
-                    s.eliminations = elims;
-                    if opts.explain {
-                        s.explanation = format!(
-                            "Turbot Fish on {d} ({}={}-{}={}): {}",
-                            cell(n, outer_p),
-                            cell(n, inner_p),
-                            cell(n, inner_q),
-                            cell(n, outer_q),
-                            removal(n, &s.eliminations)
-                        );
-                    }
-                    push_new(out, start, s);
                 }
             }
-        }
+        });
     }
+    quiet.done();
 }
 
 /// A box whose candidates form a cross (one row and one column of it) and a strong
@@ -189,72 +204,76 @@ pub fn empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
     let l = c.layout();
     let n = l.size();
     let (br, bc) = (l.box_rows(), l.box_cols());
+    let mut quiet = Quiet::new(Technique::EmptyRectangle, c);
     let start = out.len();
     let bit = |i: usize| 1u64 << i;
     let mut found: Vec<(usize, usize, usize)> = Vec::new();
     for d in 1..=n as u8 {
-        // Per row the columns holding d, per column the rows.
-        let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
-        for x in (0..n * n).filter(|&x| c.has(x, d)) {
-            rows[x / n] |= bit(x % n);
-            cols[x % n] |= bit(x / n);
-        }
-        for bx in l.units().iter().filter(|u| u.kind == UnitKind::Box) {
-            let (top, left) = (l.row(bx.cells[0]), l.col(bx.cells[0]));
-            let band = ((1u64 << br) - 1) << top;
-            let stack = ((1u64 << bc) - 1) << left;
-            for er_row in top..top + br {
-                for er_col in left..left + bc {
-                    // Every candidate of the box in the cross, and both arms used.
-                    let off_cross =
-                        (top..top + br).any(|r| r != er_row && rows[r] & stack & !bit(er_col) != 0);
-                    let row_arm = rows[er_row] & stack & !bit(er_col) != 0;
-                    let col_arm = cols[er_col] & band & !bit(er_row) != 0;
-                    if off_cross || !row_arm || !col_arm {
-                        continue;
-                    }
-                    // A strong link leaves an arm's line outside the box across; its
-                    // far end's line meets the other arm's line at the target.
-                    found.clear();
-                    for k in bits(rows[er_row] & !stack) {
-                        if ones(cols[k]) == 2 {
-                            let far_row = (cols[k] & !bit(er_row)).trailing_zeros() as usize;
-                            if band & bit(far_row) == 0 && rows[far_row] & bit(er_col) != 0 {
-                                found.push((er_row * n + k, far_row * n + k, far_row * n + er_col));
+        quiet.look(d, out, |out| {
+            // Per row the columns holding d, per column the rows.
+            let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
+            for x in (0..n * n).filter(|&x| c.has(x, d)) {
+                rows[x / n] |= bit(x % n);
+                cols[x % n] |= bit(x / n);
+            }
+            for bx in l.units().iter().filter(|u| u.kind == UnitKind::Box) {
+                let (top, left) = (l.row(bx.cells[0]), l.col(bx.cells[0]));
+                let band = ((1u64 << br) - 1) << top;
+                let stack = ((1u64 << bc) - 1) << left;
+                for er_row in top..top + br {
+                    for er_col in left..left + bc {
+                        // Every candidate of the box in the cross, and both arms used.
+                        let off_cross =
+                            (top..top + br).any(|r| r != er_row && rows[r] & stack & !bit(er_col) != 0);
+                        let row_arm = rows[er_row] & stack & !bit(er_col) != 0;
+                        let col_arm = cols[er_col] & band & !bit(er_row) != 0;
+                        if off_cross || !row_arm || !col_arm {
+                            continue;
+                        }
+                        // A strong link leaves an arm's line outside the box across; its
+                        // far end's line meets the other arm's line at the target.
+                        found.clear();
+                        for k in bits(rows[er_row] & !stack) {
+                            if ones(cols[k]) == 2 {
+                                let far_row = (cols[k] & !bit(er_row)).trailing_zeros() as usize;
+                                if band & bit(far_row) == 0 && rows[far_row] & bit(er_col) != 0 {
+                                    found.push((er_row * n + k, far_row * n + k, far_row * n + er_col));
+                                }
                             }
                         }
-                    }
-                    for r in bits(cols[er_col] & !band) {
-                        if ones(rows[r]) == 2 {
-                            let far_col = (rows[r] & !bit(er_col)).trailing_zeros() as usize;
-                            if stack & bit(far_col) == 0 && cols[far_col] & bit(er_row) != 0 {
-                                found.push((r * n + er_col, r * n + far_col, er_row * n + far_col));
+                        for r in bits(cols[er_col] & !band) {
+                            if ones(rows[r]) == 2 {
+                                let far_col = (rows[r] & !bit(er_col)).trailing_zeros() as usize;
+                                if stack & bit(far_col) == 0 && cols[far_col] & bit(er_row) != 0 {
+                                    found.push((r * n + er_col, r * n + far_col, er_row * n + far_col));
+                                }
                             }
                         }
-                    }
-                    for &(near, far, target) in &found {
-                        let mut s = Step::new(Technique::EmptyRectangle);
-                        s.digits.push(d);
-                        s.cells = vec![near, far];
-                        s.cells.extend(bx.cells.iter().filter(|&&x| c.has(x, d)));
-                        s.eliminations.push((target, d));
-                        if opts.explain {
-                            s.explanation = format!(
-                                "Empty Rectangle on {d} in box {} (row {}, column {}) with the strong link {}={}: {}",
-                                bx.index + 1,
-                                er_row + 1,
-                                er_col + 1,
-                                cell(n, near),
-                                cell(n, far),
-                                removal(n, &s.eliminations)
-                            );
+                        for &(near, far, target) in &found {
+                            let mut s = Step::new(Technique::EmptyRectangle);
+                            s.digits.push(d);
+                            s.cells = vec![near, far];
+                            s.cells.extend(bx.cells.iter().filter(|&&x| c.has(x, d)));
+                            s.eliminations.push((target, d));
+                            if opts.explain {
+                                s.explanation = format!(
+                                    "Empty Rectangle on {d} in box {} (row {}, column {}) with the strong link {}={}: {}",
+                                    bx.index + 1,
+                                    er_row + 1,
+                                    er_col + 1,
+                                    cell(n, near),
+                                    cell(n, far),
+                                    removal(n, &s.eliminations)
+                                );
+                            }
+                            push_new(out, start, s);
                         }
-                        push_new(out, start, s);
                     }
                 }
             }
-        }
+        });
     }
+    quiet.done();
 }
 
 /// Two 2-string kites on one digit joined in the same two box cells.
