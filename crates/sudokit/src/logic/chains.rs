@@ -248,7 +248,7 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
     };
     // An X-Chain stays on its start's digit: the digits it met nothing on before are
     // skipped (see `quiet`).
-    let mut quiet = (kind == Simple::X).then(|| Quiet::new(Technique::XChain, c));
+    let mut quiet = (kind == Simple::X).then(|| Quiet::digits(Technique::XChain, c));
     let mut whole = true;
     for start in 0..g.nodes.len() as u32 {
         if opts.expired() {
@@ -262,7 +262,7 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         if kind != Simple::X && c.mask(cell).count_ones() != 2 {
             continue;
         }
-        if quiet.as_ref().is_some_and(|q| q.skip(d)) {
+        if quiet.as_ref().is_some_and(|q| q.skip(usize::from(d))) {
             continue;
         }
         let before = search.found.len();
@@ -272,7 +272,7 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         search.extend(true);
         search.on_path[cell] -= 1;
         if let Some(q) = &mut quiet {
-            q.mark(d, search.found.len() > before);
+            q.mark(usize::from(d), search.found.len() > before);
         }
     }
     if let Some(q) = quiet.filter(|_| whole) {

@@ -143,12 +143,12 @@ fn describe(n: usize, k: &Cluster) -> String {
 pub fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
     let l = c.layout();
     let n = l.size();
-    let mut quiet = Quiet::new(t, c);
+    let mut quiet = Quiet::digits(t, c);
     let start = out.len();
     let mut all = Vec::new();
     strong_links(c, &ALL, &mut all);
     for (d, links) in by_digit(&all) {
-        quiet.look(d, out, |out| {
+        quiet.look(usize::from(d), out, |out| {
             for k in clusters(links) {
                 let mut elims = Vec::new();
                 if t == Technique::SimpleColorsTrap {
@@ -192,12 +192,12 @@ pub fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Techni
 pub fn multi(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
     let l = c.layout();
     let n = l.size();
-    let mut quiet = Quiet::new(t, c);
+    let mut quiet = Quiet::digits(t, c);
     let start = out.len();
     let mut all = Vec::new();
     strong_links(c, &ALL, &mut all);
     for (d, links) in by_digit(&all) {
-        quiet.look(d, out, |out| {
+        quiet.look(usize::from(d), out, |out| {
             let ks = clusters(links);
             for (i, a) in ks.iter().enumerate() {
                 for (j, b) in ks.iter().enumerate() {

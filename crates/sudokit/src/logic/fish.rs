@@ -165,9 +165,9 @@ impl<'a> Lines<'a> {
         mut search: impl FnMut(&Lines, &mut Vec<Step>),
     ) {
         let table = Lines::table(c);
-        let mut quiet = Quiet::new(t, c);
+        let mut quiet = Quiet::digits(t, c);
         for d in 1..=c.layout().size() as u8 {
-            quiet.look(d, out, |out| {
+            quiet.look(usize::from(d), out, |out| {
                 for lines in Lines::of_digit(c, &table, d) {
                     search(&lines, out);
                 }

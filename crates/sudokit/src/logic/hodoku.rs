@@ -36,12 +36,13 @@ use super::als;
 use super::chains;
 use super::fast_singles::UNITS;
 use super::general_fish;
+use super::links::peers9;
 use super::step::Step;
 use super::sue_de_coq;
 use super::technique::Technique::{self, *};
 use super::uniqueness;
 use super::Finder;
-use crate::candidates::Candidates;
+use crate::candidates::{digits, Candidates};
 
 /// HoDoKu's step types in the order of its default configuration, each with the
 /// techniques of ours it covers.
@@ -391,21 +392,17 @@ const CELL_UNITS: [[u8; 3]; 81] = {
     t
 };
 
-/// The 20 peers of every 9×9 cell, in cell order (HoDoKu's `buddies`).
-const PEERS: [[u8; 20]; 81] = {
-    let mut t = [[0u8; 20]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (mut k, mut p) = (0, 0);
-        while p < 81 {
-            let (a, b) = (CELL_UNITS[cell], CELL_UNITS[p]);
-            if p != cell && (a[0] == b[0] || a[1] == b[1] || a[2] == b[2]) {
-                t[cell][k] = p as u8;
-                k += 1;
-            }
-            p += 1;
+/// The cells of every 9×9 unit (in the layout's order), as bits.
+const UNIT_BITS: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[u] |= 1 << UNITS[u][i];
+            i += 1;
         }
-        cell += 1;
+        u += 1;
     }
     t
 };
@@ -415,6 +412,8 @@ const PEERS: [[u8; 20]; 81] = {
 #[derive(Debug, Clone)]
 pub(crate) struct Singles {
     cells: [u16; 81],
+    /// The cells of `cells` holding each digit (digit `d` at `d - 1`), as bits.
+    planes: [u128; 9],
     values: [u8; 81],
     free: [[u8; 10]; 27],
     naked: Queue,
@@ -431,6 +430,7 @@ impl Singles {
     pub(crate) fn new(c: &Candidates) -> Singles {
         let mut s = Singles {
             cells: [0x1ff; 81],
+            planes: [(1u128 << 81) - 1; 9],
             values: [0; 81],
             free: [[9; 10]; 27],
             naked: Queue::default(),
@@ -442,10 +442,11 @@ impl Singles {
             }
         }
         for cell in (0..81).filter(|&cell| c.value(cell) == 0) {
-            for d in 1..=9u8 {
-                if !c.has(cell, d) {
-                    s.remove(cell, d);
-                }
+            // The candidates HoDoKu still has and `c` lacks, digits rising.
+            let mut gone = s.cells[cell] & !(c.mask(cell) as u16);
+            while gone != 0 {
+                s.take(cell, gone.trailing_zeros() as u8 + 1);
+                gone &= gone - 1;
             }
         }
         s
@@ -500,12 +501,10 @@ impl Singles {
 
     /// Queues the one place left for `d` in unit `u`, if there is one.
     fn add_hidden(&mut self, u: usize, d: u8) {
-        let bit = 1 << (d - 1);
-        if let Some(&cell) = UNITS[u]
-            .iter()
-            .find(|&&c| self.cells[c as usize] & bit != 0)
-        {
-            self.hidden.push(usize::from(cell), d);
+        // A unit's cells rise in the order it lists them.
+        let here = UNIT_BITS[u] & self.planes[usize::from(d) - 1];
+        if here != 0 {
+            self.hidden.push(here.trailing_zeros() as usize, d);
         }
     }
 
@@ -522,6 +521,7 @@ impl Singles {
     fn take(&mut self, cell: usize, d: u8) {
         let bit = 1 << (d - 1);
         self.cells[cell] &= !bit;
+        self.planes[usize::from(d) - 1] &= !(1 << cell);
         let left = self.cells[cell];
         if left == 0 {
             return;
@@ -549,8 +549,14 @@ impl Singles {
         self.values[cell] = d;
         let had = self.cells[cell];
         self.cells[cell] = 0;
-        for &p in &PEERS[cell] {
-            self.remove(usize::from(p), d);
+        for e in digits(had.into()) {
+            self.planes[usize::from(e) - 1] &= !(1 << cell);
+        }
+        // The peers still holding `d`, in cell order.
+        let mut peers = peers9(cell) & self.planes[usize::from(d) - 1];
+        while peers != 0 {
+            self.take(peers.trailing_zeros() as usize, d);
+            peers &= peers - 1;
         }
         for e in (1..=9u8).filter(|e| had & (1 << (e - 1)) != 0) {
             for u in units_of(cell) {

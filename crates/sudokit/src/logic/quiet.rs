@@ -1,124 +1,146 @@
-//! The digits on which each single-digit finder last met nothing, kept per thread.
+//! The parts of the board on which a finder last met nothing, kept per thread.
 //!
-//! A single-digit pattern (a fish, a skyscraper, a kite, a turbot fish, an empty
-//! rectangle, a coloring) is found from the cells where its digit is open and from
-//! nothing else. On HoDoKu's path every finder runs again on every state that reaches
-//! it, and one state after the next changes the candidates of few digits. So a finder
-//! keeps, per digit, the digit's cells ([`planes`]) when its search on that digit met
-//! nothing, and skips a digit whose cells are those again ([`Quiet::look`]): the steps
-//! found, and their order, are the same.
+//! Some finders search the board part by part, and what they find in a part depends
+//! on that part alone: a single-digit pattern (a fish, a skyscraper, a kite, a turbot
+//! fish, an empty rectangle, a coloring, an X-Chain) on the cells where its digit is
+//! open, a naked or hidden subset on the candidates of its unit. On HoDoKu's path
+//! every finder runs again on every state that reaches it, and one state after the
+//! next changes few digits and few units. So such a finder keeps, per part, the
+//! part's key (a digit's cells, [`Quiet::digits`]; a unit's candidates,
+//! [`Quiet::units`]) when its search there met nothing, and skips a part whose key is
+//! that again ([`Quiet::look`]): the steps found, and their order, are the same.
 //!
-//! Only the plain 9×9 board is kept (a digit's cells as one `u128`). A finder writes
-//! down a digit only when its search of the digit ran to the end.
+//! Only the plain 9×9 board is kept (a key is one `u128`: 81 cells, or 9 cells of 9
+//! candidates). A finder writes down a part only when its search of the part ran to
+//! the end ([`Quiet::done`]).
 
 use std::cell::RefCell;
 
+use super::fast_singles::UNITS;
 use super::technique::Technique;
 use crate::candidates::Candidates;
 
-/// No cells noted (no digit has a candidate in every bit of a `u128`).
+/// No key noted (no key has every bit of a `u128` set).
 const NONE: u128 = u128::MAX;
 
-/// For each technique and digit, the digit's cells when the technique's search met
-/// nothing on them.
-struct Notes {
-    cells: Vec<[u128; 9]>,
-}
+/// The most parts of one kind: the 27 units (digits are parts 1 to 9).
+const PARTS: usize = 27;
 
 thread_local! {
-    static NOTES: RefCell<Notes> = const { RefCell::new(Notes { cells: Vec::new() }) };
+    /// For each technique and part, the part's key when the technique's search met
+    /// nothing there.
+    static NOTES: RefCell<Vec<[u128; PARTS]>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The cells of every digit of `c` as bits (digit `d` at index `d - 1`), on the plain
-/// 9×9 board; `None` on any other.
-pub(crate) fn planes(c: &Candidates) -> Option<[u128; 9]> {
-    if !c.layout().is_plain_9x9() {
-        return None;
-    }
-    let mut planes = [0u128; 9];
-    for (x, &m) in c.masks().iter().enumerate() {
-        let mut m = m;
-        while m != 0 {
-            planes[m.trailing_zeros() as usize] |= 1 << x;
-            m &= m - 1;
-        }
-    }
-    Some(planes)
-}
-
-/// One finder's call: the technique, the state's planes, and the digits it searched
-/// and found something on so far.
+/// One finder's call: the technique, the keys of the state's parts, and the parts it
+/// searched and found something in so far.
 pub(crate) struct Quiet {
     technique: Technique,
-    planes: Option<[u128; 9]>,
-    searched: u16,
-    found: u16,
+    keys: Option<[u128; PARTS]>,
+    searched: u32,
+    found: u32,
 }
 
 impl Quiet {
-    /// A call of `technique`'s finder on `c`.
-    pub(crate) fn new(technique: Technique, c: &Candidates) -> Quiet {
+    /// A call of `technique`'s finder on `c`, part by part over the digits (part `d`
+    /// for digit `d`, keyed by the cells where it is a candidate).
+    pub(crate) fn digits(technique: Technique, c: &Candidates) -> Quiet {
+        let keys = c.layout().is_plain_9x9().then(|| {
+            let mut keys = [NONE; PARTS];
+            keys[1..10].fill(0);
+            for (x, &m) in c.masks().iter().enumerate() {
+                let mut m = m;
+                while m != 0 {
+                    keys[m.trailing_zeros() as usize + 1] |= 1 << x;
+                    m &= m - 1;
+                }
+            }
+            keys
+        });
+        Quiet::with(technique, keys)
+    }
+
+    /// A call of `technique`'s finder on `c`, part by part over the units in the
+    /// layout's order, each keyed by the candidates of its cells.
+    pub(crate) fn units(technique: Technique, c: &Candidates) -> Quiet {
+        let keys = c.layout().is_plain_9x9().then(|| {
+            UNITS.map(|cells| {
+                cells.iter().rev().fold(0u128, |k, &x| {
+                    k << 9 | u128::from(c.mask(usize::from(x)) as u16)
+                })
+            })
+        });
+        Quiet::with(technique, keys)
+    }
+
+    fn with(technique: Technique, keys: Option<[u128; PARTS]>) -> Quiet {
         Quiet {
             technique,
-            planes: planes(c),
+            keys,
             searched: 0,
             found: 0,
         }
     }
 
-    /// Whether the finder met nothing on digit `d` last time it saw these cells.
-    pub(crate) fn skip(&self, d: u8) -> bool {
-        let Some(planes) = self.planes else {
+    /// Whether the finder met nothing in `part` last time it saw the part as it is.
+    pub(crate) fn skip(&self, part: usize) -> bool {
+        let Some(keys) = &self.keys else {
             return false;
         };
-        let plane = planes[usize::from(d) - 1];
         NOTES.with(|n| {
             n.borrow()
-                .cells
                 .get(self.technique as usize)
-                .is_some_and(|cells| cells[usize::from(d) - 1] == plane)
+                .is_some_and(|notes| notes[part] == keys[part])
         })
     }
 
-    /// Notes that a search of digit `d` (one not skipped) ran, and whether it found
+    /// Notes that a search of `part` (one not skipped) ran, and whether it found
     /// something; [`Quiet::done`] writes it down.
-    pub(crate) fn mark(&mut self, d: u8, found: bool) {
-        self.searched |= 1 << d;
+    pub(crate) fn mark(&mut self, part: usize, found: bool) {
+        if self.keys.is_none() {
+            return;
+        }
+        self.searched |= 1 << part;
         if found {
-            self.found |= 1 << d;
+            self.found |= 1 << part;
         }
     }
 
-    /// Runs `search` (part of the search of digit `d`, which appends its steps to
-    /// `out`) unless the digit is skipped; what it found is noted by [`Quiet::done`].
-    pub(crate) fn look<T>(&mut self, d: u8, out: &mut Vec<T>, search: impl FnOnce(&mut Vec<T>)) {
-        if self.planes.is_none() {
+    /// Runs `search` (the search of `part`, or a piece of it, which appends what it
+    /// finds to `out`) unless the part is skipped; [`Quiet::done`] notes what it met.
+    pub(crate) fn look<T>(
+        &mut self,
+        part: usize,
+        out: &mut Vec<T>,
+        search: impl FnOnce(&mut Vec<T>),
+    ) {
+        if self.keys.is_none() {
             return search(out);
         }
-        if self.skip(d) {
+        if self.skip(part) {
             return;
         }
         let before = out.len();
         search(out);
-        self.mark(d, out.len() > before);
+        self.mark(part, out.len() > before);
     }
 
-    /// Notes, for every digit searched to the end in this call, whether the search
+    /// Notes, for every part searched to the end in this call, whether the search
     /// met nothing.
     pub(crate) fn done(self) {
-        let Some(planes) = self.planes else {
+        let Some(keys) = self.keys else {
             return;
         };
         NOTES.with(|n| {
-            let cells = &mut n.borrow_mut().cells;
+            let notes = &mut *n.borrow_mut();
             let at = self.technique as usize;
-            if cells.len() <= at {
-                cells.resize(Technique::ALL.len(), [NONE; 9]);
+            if notes.len() <= at {
+                notes.resize(Technique::ALL.len(), [NONE; PARTS]);
             }
-            for d in 1..=9 {
-                if self.searched >> d & 1 != 0 {
-                    let quiet = self.found >> d & 1 == 0;
-                    cells[at][d - 1] = if quiet { planes[d - 1] } else { NONE };
+            for (part, &key) in keys.iter().enumerate() {
+                if self.searched >> part & 1 != 0 {
+                    let quiet = self.found >> part & 1 == 0;
+                    notes[at][part] = if quiet { key } else { NONE };
                 }
             }
         });
@@ -138,10 +160,10 @@ mod tests {
                 .unwrap();
         let mut c = Candidates::from_grid(&g);
         let searched = |c: &Candidates, t: Technique, finds: &[u8]| {
-            let mut q = Quiet::new(t, c);
+            let mut q = Quiet::digits(t, c);
             let mut seen = Vec::new();
             for d in 1..=9u8 {
-                q.look(d, &mut Vec::new(), |out: &mut Vec<u8>| {
+                q.look(usize::from(d), &mut Vec::new(), |out: &mut Vec<u8>| {
                     seen.push(d);
                     if finds.contains(&d) {
                         out.push(d);

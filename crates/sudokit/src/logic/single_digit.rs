@@ -38,13 +38,13 @@ const ALL: [UnitKind; 3] = [UnitKind::Row, UnitKind::Column, UnitKind::Box];
 pub fn skyscraper(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let l = c.layout();
     let n = l.size();
-    let mut quiet = Quiet::new(Technique::Skyscraper, c);
+    let mut quiet = Quiet::digits(Technique::Skyscraper, c);
     let start = out.len();
     let mut all = Vec::new();
     for kind in LINES {
         strong_links(c, &[kind], &mut all);
         for (d, links) in by_digit(&all) {
-            quiet.look(d, out, |out| {
+            quiet.look(usize::from(d), out, |out| {
                 // The cross line of a cell: its column for row links, its row otherwise.
                 let cross = |cl: usize| {
                     if kind == UnitKind::Row {
@@ -100,12 +100,12 @@ pub fn skyscraper(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
 pub fn two_string_kite(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let l = c.layout();
     let n = l.size();
-    let mut quiet = Quiet::new(Technique::TwoStringKite, c);
+    let mut quiet = Quiet::digits(Technique::TwoStringKite, c);
     let start = out.len();
     let mut all = Vec::new();
     strong_links(c, &LINES, &mut all);
     for (d, links) in by_digit(&all) {
-        quiet.look(d, out, |out| {
+        quiet.look(usize::from(d), out, |out| {
             let is_row = |k: &&Link| l.units()[k.unit].kind == UnitKind::Row;
             for r in links.iter().filter(is_row) {
                 for k in links.iter().filter(|k| !is_row(k)) {
@@ -153,12 +153,12 @@ pub fn two_string_kite(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
 pub fn turbot_fish(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let l = c.layout();
     let n = l.size();
-    let mut quiet = Quiet::new(Technique::TurbotFish, c);
+    let mut quiet = Quiet::digits(Technique::TurbotFish, c);
     let start = out.len();
     let mut all = Vec::new();
     strong_links(c, &ALL, &mut all);
     for (d, links) in by_digit(&all) {
-        quiet.look(d, out, |out| {
+        quiet.look(usize::from(d), out, |out| {
             for (i, p) in links.iter().enumerate() {
                 for q in &links[i + 1..] {
                     for (fp, fq) in [(false, false), (false, true), (true, false), (true, true)] {
@@ -204,12 +204,12 @@ pub fn empty_rectangle(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
     let l = c.layout();
     let n = l.size();
     let (br, bc) = (l.box_rows(), l.box_cols());
-    let mut quiet = Quiet::new(Technique::EmptyRectangle, c);
+    let mut quiet = Quiet::digits(Technique::EmptyRectangle, c);
     let start = out.len();
     let bit = |i: usize| 1u64 << i;
     let mut found: Vec<(usize, usize, usize)> = Vec::new();
     for d in 1..=n as u8 {
-        quiet.look(d, out, |out| {
+        quiet.look(usize::from(d), out, |out| {
             // Per row the columns holding d, per column the rows.
             let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
             for x in (0..n * n).filter(|&x| c.has(x, d)) {

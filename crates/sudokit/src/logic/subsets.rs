@@ -1,6 +1,7 @@
 //! Subsets: naked and hidden pairs, triples and quads, in every unit of every layout
 //! (rows, columns, boxes and any extra regions).
 
+use super::quiet::Quiet;
 use super::step::{and_list, cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
 use super::{combinations, ones, Finder};
@@ -33,72 +34,104 @@ fn technique(naked: bool, k: usize) -> Technique {
 pub fn naked(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
     let t = technique(true, k);
     let mut open = [0usize; 64];
-    for unit in c.layout().units() {
-        let mut len = 0;
-        for &cl in &unit.cells {
-            let cnt = ones(c.mask(cl)) as usize;
-            if c.value(cl) == 0 && (2..=k).contains(&cnt) {
-                open[len] = cl;
-                len += 1;
-            }
-        }
-        combinations(len, k, |pick| {
-            let union: Mask = pick.iter().fold(0, |m, &i| m | c.mask(open[i]));
-            if ones(union) as usize != k {
-                return;
-            }
-            let inside = |cl: usize| pick.iter().any(|&i| open[i] == cl);
-            let elims: Vec<(usize, u8)> = unit
-                .cells
-                .iter()
-                .filter(|&&cl| !inside(cl))
-                .flat_map(|&cl| digits(c.mask(cl) & union).map(move |d| (cl, d)))
-                .collect();
-            let cells = pick.iter().map(|&i| open[i]).collect();
-            push(out, opts, t, unit, union, cells, elims);
+    let mut quiet = Quiet::units(t, c);
+    for (u, unit) in c.layout().units().iter().enumerate() {
+        quiet.look(u, out, |out| {
+            naked_in(c, out, opts, (t, k), unit, &mut open)
         });
     }
+    quiet.done();
+}
+
+/// [`naked`] subsets of technique `t` in one unit.
+fn naked_in(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    (t, k): (Technique, usize),
+    unit: &Unit,
+    open: &mut [usize; 64],
+) {
+    let mut len = 0;
+    for &cl in &unit.cells {
+        let cnt = ones(c.mask(cl)) as usize;
+        if c.value(cl) == 0 && (2..=k).contains(&cnt) {
+            open[len] = cl;
+            len += 1;
+        }
+    }
+    combinations(len, k, |pick| {
+        let union: Mask = pick.iter().fold(0, |m, &i| m | c.mask(open[i]));
+        if ones(union) as usize != k {
+            return;
+        }
+        let inside = |cl: usize| pick.iter().any(|&i| open[i] == cl);
+        let elims: Vec<(usize, u8)> = unit
+            .cells
+            .iter()
+            .filter(|&&cl| !inside(cl))
+            .flat_map(|&cl| digits(c.mask(cl) & union).map(move |d| (cl, d)))
+            .collect();
+        let cells = pick.iter().map(|&i| open[i]).collect();
+        push(out, opts, t, unit, union, cells, elims);
+    });
 }
 
 /// `k` digits of a unit confined to the same `k` cells: the other digits leave those
 /// cells.
 pub fn hidden(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
-    let n = c.layout().size();
     let t = technique(false, k);
     let (mut pos, mut cand) = ([0u64; 64], [0u8; 64]);
-    for unit in c.layout().units() {
-        // Positions (bit i = i-th cell of the unit) of each digit.
-        pos[..n].fill(0);
-        for (i, &cl) in unit.cells.iter().enumerate() {
-            for d in digits(c.mask(cl)) {
-                pos[d as usize - 1] |= 1 << i;
-            }
-        }
-        let mut len = 0;
-        for d in 1..=n as u8 {
-            let cnt = ones(pos[d as usize - 1]) as usize;
-            if (2..=k).contains(&cnt) {
-                cand[len] = d;
-                len += 1;
-            }
-        }
-        combinations(len, k, |pick| {
-            let places: u64 = pick.iter().fold(0, |m, &i| m | pos[cand[i] as usize - 1]);
-            if ones(places) as usize != k {
-                return;
-            }
-            let set: Mask = pick.iter().fold(0, |m, &i| m | bit(cand[i]));
-            let cells: Vec<usize> = (0..unit.cells.len())
-                .filter(|i| places & (1 << i) != 0)
-                .map(|i| unit.cells[i])
-                .collect();
-            let elims: Vec<(usize, u8)> = cells
-                .iter()
-                .flat_map(|&cl| digits(c.mask(cl) & !set).map(move |d| (cl, d)))
-                .collect();
-            push(out, opts, t, unit, set, cells, elims);
+    let mut quiet = Quiet::units(t, c);
+    for (u, unit) in c.layout().units().iter().enumerate() {
+        quiet.look(u, out, |out| {
+            hidden_in(c, out, opts, (t, k), unit, (&mut pos, &mut cand));
         });
     }
+    quiet.done();
+}
+
+/// [`hidden`] subsets of technique `t` in one unit.
+fn hidden_in(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    (t, k): (Technique, usize),
+    unit: &Unit,
+    (pos, cand): (&mut [u64; 64], &mut [u8; 64]),
+) {
+    let n = c.layout().size();
+    // Positions (bit i = i-th cell of the unit) of each digit.
+    pos[..n].fill(0);
+    for (i, &cl) in unit.cells.iter().enumerate() {
+        for d in digits(c.mask(cl)) {
+            pos[d as usize - 1] |= 1 << i;
+        }
+    }
+    let mut len = 0;
+    for d in 1..=n as u8 {
+        let cnt = ones(pos[d as usize - 1]) as usize;
+        if (2..=k).contains(&cnt) {
+            cand[len] = d;
+            len += 1;
+        }
+    }
+    combinations(len, k, |pick| {
+        let places: u64 = pick.iter().fold(0, |m, &i| m | pos[cand[i] as usize - 1]);
+        if ones(places) as usize != k {
+            return;
+        }
+        let set: Mask = pick.iter().fold(0, |m, &i| m | bit(cand[i]));
+        let cells: Vec<usize> = (0..unit.cells.len())
+            .filter(|i| places & (1 << i) != 0)
+            .map(|i| unit.cells[i])
+            .collect();
+        let elims: Vec<(usize, u8)> = cells
+            .iter()
+            .flat_map(|&cl| digits(c.mask(cl) & !set).map(move |d| (cl, d)))
+            .collect();
+        push(out, opts, t, unit, set, cells, elims);
+    });
 }
 
 /// Records a subset step on `unit` (nothing when it eliminates nothing).
