@@ -3,16 +3,17 @@
 //! Some finders search the board part by part, and what they find in a part depends
 //! on that part alone: a single-digit pattern (a fish, a skyscraper, a kite, a turbot
 //! fish, an empty rectangle, a coloring, an X-Chain) on the cells where its digit is
-//! open, a naked or hidden subset on the candidates of its unit. On HoDoKu's path
-//! every finder runs again on every state that reaches it, and one state after the
-//! next changes few digits and few units. So such a finder keeps, per part, the
-//! part's key (a digit's cells, [`Quiet::digits`]; a unit's candidates,
-//! [`Quiet::units`]) when its search there met nothing, and skips a part whose key is
-//! that again ([`Quiet::look`]): the steps found, and their order, are the same.
+//! open, a naked or hidden subset on the candidates of its unit, a Sue de Coq on those
+//! of the box and the line it lies in. On HoDoKu's path every finder runs again on
+//! every state that reaches it, and one state after the next changes few digits and
+//! few units. So such a finder keeps, per part, the part's key (a digit's cells,
+//! [`Quiet::digits`]; a unit's candidates, [`Quiet::units`]; a box's and a line's,
+//! [`Quiet::crossings`]) when its search there met nothing, and skips a part whose key
+//! is that again ([`Quiet::look`]): the steps found, and their order, are the same.
 //!
-//! Only the plain 9×9 board is kept (a key is one `u128`: 81 cells, or 9 cells of 9
-//! candidates). A finder writes down a part only when its search of the part ran to
-//! the end ([`Quiet::done`]).
+//! Only the plain 9×9 board is kept: a key is one or two `u128`, each 81 cells or 9
+//! cells of 9 candidates and whether the cell is open. A finder writes down a part
+//! only when its search of the part ran to the end ([`Quiet::done`]).
 
 use std::cell::RefCell;
 
@@ -20,60 +21,102 @@ use super::fast_singles::UNITS;
 use super::technique::Technique;
 use crate::candidates::Candidates;
 
-/// No key noted (no key has every bit of a `u128` set).
-const NONE: u128 = u128::MAX;
+/// A part's key: one or two `u128`.
+type Key = [u128; 2];
 
-/// The most parts of one kind: the 27 units (digits are parts 1 to 9).
-const PARTS: usize = 27;
+/// No key noted (no key has every bit of a `u128` set).
+const NONE: Key = [u128::MAX; 2];
+
+/// The most parts of one kind: the 54 places where a box and a line cross (the units
+/// are parts 0 to 26, the digits 1 to 9).
+const PARTS: usize = 54;
 
 thread_local! {
     /// For each technique and part, the part's key when the technique's search met
     /// nothing there.
-    static NOTES: RefCell<Vec<[u128; PARTS]>> = const { RefCell::new(Vec::new()) };
+    static NOTES: RefCell<Vec<[Key; PARTS]>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The key of every unit of the 9×9 board: 9 bits per cell, its candidates, and with
+/// `open` a 10th, whether the cell is open.
+fn unit_keys(c: &Candidates, open: bool) -> [u128; 27] {
+    let width = 9 + u32::from(open);
+    UNITS.map(|cells| {
+        cells.iter().rev().fold(0u128, |k, &x| {
+            let x = usize::from(x);
+            let flag = u128::from(open && c.value(x) == 0) << 9;
+            k << width | flag | u128::from(c.mask(x) as u16)
+        })
+    })
+}
+
+/// Where a call's keys come from.
+enum Keys {
+    /// Not the plain 9×9 board: nothing is kept.
+    None,
+    /// Each digit's cells (index `d` for digit `d`).
+    Digits([u128; 10]),
+    /// Each unit's candidates.
+    Units([u128; 27]),
+    /// Each unit's candidates and open cells, for the crossings of a line and a box.
+    Crossings([u128; 27]),
 }
 
 /// One finder's call: the technique, the keys of the state's parts, and the parts it
 /// searched and found something in so far.
 pub(crate) struct Quiet {
     technique: Technique,
-    keys: Option<[u128; PARTS]>,
-    searched: u32,
-    found: u32,
+    keys: Keys,
+    searched: u64,
+    found: u64,
 }
 
 impl Quiet {
     /// A call of `technique`'s finder on `c`, part by part over the digits (part `d`
     /// for digit `d`, keyed by the cells where it is a candidate).
     pub(crate) fn digits(technique: Technique, c: &Candidates) -> Quiet {
-        let keys = c.layout().is_plain_9x9().then(|| {
-            let mut keys = [NONE; PARTS];
-            keys[1..10].fill(0);
-            for (x, &m) in c.masks().iter().enumerate() {
-                let mut m = m;
-                while m != 0 {
-                    keys[m.trailing_zeros() as usize + 1] |= 1 << x;
-                    m &= m - 1;
-                }
+        if !c.layout().is_plain_9x9() {
+            return Quiet::with(technique, Keys::None);
+        }
+        let mut planes = [0u128; 10];
+        for (x, &m) in c.masks().iter().enumerate() {
+            let mut m = m;
+            while m != 0 {
+                planes[m.trailing_zeros() as usize + 1] |= 1 << x;
+                m &= m - 1;
             }
-            keys
-        });
-        Quiet::with(technique, keys)
+        }
+        Quiet::with(technique, Keys::Digits(planes))
     }
 
     /// A call of `technique`'s finder on `c`, part by part over the units in the
     /// layout's order, each keyed by the candidates of its cells.
     pub(crate) fn units(technique: Technique, c: &Candidates) -> Quiet {
-        let keys = c.layout().is_plain_9x9().then(|| {
-            UNITS.map(|cells| {
-                cells.iter().rev().fold(0u128, |k, &x| {
-                    k << 9 | u128::from(c.mask(usize::from(x)) as u16)
-                })
-            })
-        });
+        let keys = match c.layout().is_plain_9x9() {
+            true => Keys::Units(unit_keys(c, false)),
+            false => Keys::None,
+        };
         Quiet::with(technique, keys)
     }
 
-    fn with(technique: Technique, keys: Option<[u128; PARTS]>) -> Quiet {
+    /// A call of `technique`'s finder on `c`, part by part over the places where a
+    /// line and a box cross ([`Quiet::crossing`]), each keyed by the candidates and
+    /// the open cells of both units.
+    pub(crate) fn crossings(technique: Technique, c: &Candidates) -> Quiet {
+        let keys = match c.layout().is_plain_9x9() {
+            true => Keys::Crossings(unit_keys(c, true)),
+            false => Keys::None,
+        };
+        Quiet::with(technique, keys)
+    }
+
+    /// The part of [`Quiet::crossings`] where line `line` (a unit index: rows, then
+    /// columns) crosses box `bx` (counted from 0) on the 9×9 board.
+    pub(crate) fn crossing(line: usize, bx: usize) -> usize {
+        3 * line + if line < 9 { bx % 3 } else { bx / 3 }
+    }
+
+    fn with(technique: Technique, keys: Keys) -> Quiet {
         Quiet {
             technique,
             keys,
@@ -82,22 +125,39 @@ impl Quiet {
         }
     }
 
+    /// The key of `part` (none off the plain 9×9 board).
+    fn key(&self, part: usize) -> Option<Key> {
+        match &self.keys {
+            Keys::None => None,
+            Keys::Digits(planes) => Some([planes[part], 0]),
+            Keys::Units(units) => Some([units[part], 0]),
+            Keys::Crossings(units) => {
+                let (line, j) = (part / 3, part % 3);
+                let bx = match line < 9 {
+                    true => line / 3 * 3 + j,
+                    false => j * 3 + (line - 9) / 3,
+                };
+                Some([units[line], units[18 + bx]])
+            }
+        }
+    }
+
     /// Whether the finder met nothing in `part` last time it saw the part as it is.
     pub(crate) fn skip(&self, part: usize) -> bool {
-        let Some(keys) = &self.keys else {
+        let Some(key) = self.key(part) else {
             return false;
         };
         NOTES.with(|n| {
             n.borrow()
                 .get(self.technique as usize)
-                .is_some_and(|notes| notes[part] == keys[part])
+                .is_some_and(|notes| notes[part] == key)
         })
     }
 
     /// Notes that a search of `part` (one not skipped) ran, and whether it found
     /// something; [`Quiet::done`] writes it down.
     pub(crate) fn mark(&mut self, part: usize, found: bool) {
-        if self.keys.is_none() {
+        if matches!(self.keys, Keys::None) {
             return;
         }
         self.searched |= 1 << part;
@@ -114,7 +174,7 @@ impl Quiet {
         out: &mut Vec<T>,
         search: impl FnOnce(&mut Vec<T>),
     ) {
-        if self.keys.is_none() {
+        if matches!(self.keys, Keys::None) {
             return search(out);
         }
         if self.skip(part) {
@@ -128,20 +188,24 @@ impl Quiet {
     /// Notes, for every part searched to the end in this call, whether the search
     /// met nothing.
     pub(crate) fn done(self) {
-        let Some(keys) = self.keys else {
+        if self.searched == 0 {
             return;
-        };
+        }
         NOTES.with(|n| {
             let notes = &mut *n.borrow_mut();
             let at = self.technique as usize;
             if notes.len() <= at {
                 notes.resize(Technique::ALL.len(), [NONE; PARTS]);
             }
-            for (part, &key) in keys.iter().enumerate() {
-                if self.searched >> part & 1 != 0 {
-                    let quiet = self.found >> part & 1 == 0;
-                    notes[at][part] = if quiet { key } else { NONE };
-                }
+            let mut searched = self.searched;
+            while searched != 0 {
+                let part = searched.trailing_zeros() as usize;
+                searched &= searched - 1;
+                let quiet = self.found >> part & 1 == 0;
+                notes[at][part] = match (quiet, self.key(part)) {
+                    (true, Some(key)) => key,
+                    _ => NONE,
+                };
             }
         });
     }
@@ -188,5 +252,47 @@ mod tests {
         let big = Candidates::from_grid(&".".repeat(256).parse().unwrap());
         assert_eq!(searched(&big, Technique::TurbotFish, &[]), all);
         assert_eq!(searched(&big, Technique::TurbotFish, &[]), all);
+    }
+
+    #[test]
+    fn a_crossing_is_searched_again_when_its_line_or_box_changes() {
+        let g: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let mut c = Candidates::from_grid(&g);
+        // Every crossing of a row or column with a box of its band or stack is one
+        // part, and the parts are the 54 places.
+        let mut parts: Vec<usize> = (0..9)
+            .flat_map(|r| (0..3).map(move |k| Quiet::crossing(r, r / 3 * 3 + k)))
+            .chain(
+                (0..9)
+                    .flat_map(|col| (0..3).map(move |k| Quiet::crossing(9 + col, k * 3 + col / 3))),
+            )
+            .collect();
+        parts.sort_unstable();
+        assert_eq!(parts, (0..54).collect::<Vec<_>>());
+        let searched = |c: &Candidates| {
+            let mut q = Quiet::crossings(Technique::SueDeCoq, c);
+            let mut seen = Vec::new();
+            for part in 0..54 {
+                q.look(part, &mut Vec::<u8>::new(), |_| seen.push(part));
+            }
+            q.done();
+            seen
+        };
+        assert_eq!(searched(&c).len(), 54);
+        assert!(searched(&c).is_empty());
+        // An open cell of the middle box: its row's and its column's crossings with
+        // that box are searched again, not the others.
+        let x = (0..81)
+            .find(|&x| (3..6).contains(&(x / 9)) && (3..6).contains(&(x % 9)) && c.mask(x) != 0)
+            .unwrap();
+        let d = (1..=9).find(|&d| c.has(x, d)).unwrap();
+        c.remove(x, d);
+        let again = searched(&c);
+        assert!(again.contains(&Quiet::crossing(x / 9, 4)));
+        assert!(again.contains(&Quiet::crossing(9 + x % 9, 4)));
+        assert!(!again.contains(&Quiet::crossing(0, 0)));
     }
 }

@@ -23,6 +23,7 @@ use std::fmt::Write;
 
 use super::als::compact;
 use super::links::push_new;
+use super::quiet::Quiet;
 use super::step::{not_list, FindOptions, Step};
 use super::technique::Technique;
 use super::Finder;
@@ -110,11 +111,14 @@ fn search(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, first: bool) 
         cells.iter().copied().filter(|&x| c.value(x) == 0).collect()
     };
     let mut found: Vec<Step> = Vec::new();
+    // What is found where a line and a box cross depends on their candidates alone.
+    let mut quiet = Quiet::crossings(Technique::SueDeCoq, c);
     for line in units
         .iter()
         .filter(|u| matches!(u.kind, UnitKind::Row | UnitKind::Column))
     {
         let line_open = open(&line.cells);
+        let line_at = line.index + if line.kind == UnitKind::Row { 0 } else { n };
         for bx in units.iter().filter(|u| u.kind == UnitKind::Box) {
             let box_open = open(&bx.cells);
             let inter: Vec<usize> = line_open
@@ -125,33 +129,40 @@ fn search(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, first: bool) 
             if inter.len() < 2 {
                 continue;
             }
-            for sub in subsets(inter.len(), first) {
-                let k = sub.count_ones();
-                if !(2..=3).contains(&k) {
-                    continue;
+            quiet.look(Quiet::crossing(line_at, bx.index), &mut found, |found| {
+                for sub in subsets(inter.len(), first) {
+                    let k = sub.count_ones();
+                    if !(2..=3).contains(&k) {
+                        continue;
+                    }
+                    let (cs, v) = pick(c, &inter, sub);
+                    let n_plus = v.count_ones() as i32 - k as i32;
+                    if n_plus < 2 {
+                        continue;
+                    }
+                    let ctx = Pattern {
+                        c,
+                        line_open: &line_open,
+                        box_open: &box_open,
+                        cs: &cs,
+                        v,
+                        n_plus,
+                        n,
+                    };
+                    ctx.search(opts, found, first);
+                    if first && !found.is_empty() {
+                        return;
+                    }
                 }
-                let (cs, v) = pick(c, &inter, sub);
-                let n_plus = v.count_ones() as i32 - k as i32;
-                if n_plus < 2 {
-                    continue;
-                }
-                let ctx = Pattern {
-                    c,
-                    line_open: &line_open,
-                    box_open: &box_open,
-                    cs: &cs,
-                    v,
-                    n_plus,
-                    n,
-                };
-                ctx.search(opts, &mut found, first);
-                if first && !found.is_empty() {
-                    out.append(&mut found);
-                    return;
-                }
+            });
+            if first && !found.is_empty() {
+                quiet.done();
+                out.append(&mut found);
+                return;
             }
         }
     }
+    quiet.done();
     found.sort_by_key(|s| usize::MAX - s.eliminations.len());
     let start = out.len();
     for s in found {
