@@ -13,7 +13,7 @@
 //! - Multi-colors 2: the cells of color `a1` together see both colors of another
 //!   cluster, so `a1` is false.
 
-use super::links::{by_digit, push_new, sees, strong_links, Link};
+use super::links::{by_digit, push_new, sees, strong_links_of, Link};
 use super::quiet::Quiet;
 use super::step::{cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
@@ -146,7 +146,7 @@ pub fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Techni
     let mut quiet = Quiet::digits(t, c);
     let start = out.len();
     let mut all = Vec::new();
-    strong_links(c, &ALL, &mut all);
+    strong_links_of(c, &ALL, quiet.wanted(), &mut all);
     for (d, links) in by_digit(&all) {
         quiet.look(usize::from(d), out, |out| {
             for k in clusters(links) {
@@ -195,7 +195,7 @@ pub fn multi(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Techniq
     let mut quiet = Quiet::digits(t, c);
     let start = out.len();
     let mut all = Vec::new();
-    strong_links(c, &ALL, &mut all);
+    strong_links_of(c, &ALL, quiet.wanted(), &mut all);
     for (d, links) in by_digit(&all) {
         quiet.look(usize::from(d), out, |out| {
             let ks = clusters(links);
@@ -249,6 +249,7 @@ pub fn multi(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Techniq
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::links::strong_links;
 
     #[test]
     fn clusters_alternate_colors() {

@@ -71,6 +71,16 @@ impl Link {
 /// Fills `out` with the strong links of every digit in the units of the given kinds,
 /// sorted by digit (see [`by_digit`]). One pass per unit counts every digit at once.
 pub(crate) fn strong_links(c: &Candidates, kinds: &[UnitKind], out: &mut Vec<Link>) {
+    strong_links_of(c, kinds, Mask::MAX, out);
+}
+
+/// [`strong_links`] of the digits of `wanted` only.
+pub(crate) fn strong_links_of(
+    c: &Candidates,
+    kinds: &[UnitKind],
+    wanted: Mask,
+    out: &mut Vec<Link>,
+) {
     out.clear();
     for (ui, unit) in c.layout().units().iter().enumerate() {
         if !kinds.contains(&unit.kind) {
@@ -83,7 +93,7 @@ pub(crate) fn strong_links(c: &Candidates, kinds: &[UnitKind], out: &mut Vec<Lin
             twice |= once & m;
             once |= m;
         }
-        for d in digits(twice & !more) {
+        for d in digits(twice & !more & wanted) {
             let mut ends = unit.cells.iter().copied().filter(|&cl| c.has(cl, d));
             if let (Some(a), Some(b)) = (ends.next(), ends.next()) {
                 out.push(Link { d, a, b, unit: ui });

@@ -19,7 +19,7 @@ use std::cell::RefCell;
 
 use super::fast_singles::UNITS;
 use super::technique::Technique;
-use crate::candidates::Candidates;
+use crate::candidates::{Candidates, Mask};
 
 /// A part's key: one or two `u128`.
 type Key = [u128; 2];
@@ -152,6 +152,17 @@ impl Quiet {
                 .get(self.technique as usize)
                 .is_some_and(|notes| notes[part] == key)
         })
+    }
+
+    /// The digits of a [`Quiet::digits`] call not skipped, as a candidate mask (every
+    /// digit off the plain 9×9 board).
+    pub(crate) fn wanted(&self) -> Mask {
+        match self.keys {
+            Keys::Digits(_) => (1..=9u8)
+                .filter(|&d| !self.skip(usize::from(d)))
+                .fold(0, |m, d| m | 1 << (d - 1)),
+            _ => Mask::MAX,
+        }
     }
 
     /// Notes that a search of `part` (one not skipped) ran, and whether it found

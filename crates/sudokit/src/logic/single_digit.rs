@@ -13,7 +13,7 @@
 //!   with both arms used (two cells, one per arm, are enough), and a strong link in a
 //!   line from an arm outside the box.
 
-use super::links::{by_digit, push_new, seeing_all, sees, strong_links, Link};
+use super::links::{by_digit, push_new, seeing_all, sees, strong_links_of, Link};
 use super::quiet::Quiet;
 use super::step::{cell, removal, FindOptions, Step};
 use super::technique::Technique;
@@ -39,10 +39,11 @@ pub fn skyscraper(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let l = c.layout();
     let n = l.size();
     let mut quiet = Quiet::digits(Technique::Skyscraper, c);
+    let wanted = quiet.wanted();
     let start = out.len();
     let mut all = Vec::new();
     for kind in LINES {
-        strong_links(c, &[kind], &mut all);
+        strong_links_of(c, &[kind], wanted, &mut all);
         for (d, links) in by_digit(&all) {
             quiet.look(usize::from(d), out, |out| {
                 // The cross line of a cell: its column for row links, its row otherwise.
@@ -103,7 +104,7 @@ pub fn two_string_kite(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) 
     let mut quiet = Quiet::digits(Technique::TwoStringKite, c);
     let start = out.len();
     let mut all = Vec::new();
-    strong_links(c, &LINES, &mut all);
+    strong_links_of(c, &LINES, quiet.wanted(), &mut all);
     for (d, links) in by_digit(&all) {
         quiet.look(usize::from(d), out, |out| {
             let is_row = |k: &&Link| l.units()[k.unit].kind == UnitKind::Row;
@@ -156,7 +157,7 @@ pub fn turbot_fish(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let mut quiet = Quiet::digits(Technique::TurbotFish, c);
     let start = out.len();
     let mut all = Vec::new();
-    strong_links(c, &ALL, &mut all);
+    strong_links_of(c, &ALL, quiet.wanted(), &mut all);
     for (d, links) in by_digit(&all) {
         quiet.look(usize::from(d), out, |out| {
             for (i, p) in links.iter().enumerate() {
