@@ -41,8 +41,8 @@ use super::step::Step;
 use super::sue_de_coq;
 use super::technique::Technique::{self, *};
 use super::uniqueness;
-use super::Finder;
-use crate::candidates::{digits, Candidates};
+use super::{bits, Finder};
+use crate::candidates::{digits, Candidates, Mask};
 
 /// HoDoKu's step types in the order of its default configuration, each with the
 /// techniques of ours it covers.
@@ -443,10 +443,8 @@ impl Singles {
         }
         for cell in (0..81).filter(|&cell| c.value(cell) == 0) {
             // The candidates HoDoKu still has and `c` lacks, digits rising.
-            let mut gone = s.cells[cell] & !(c.mask(cell) as u16);
-            while gone != 0 {
-                s.take(cell, gone.trailing_zeros() as u8 + 1);
-                gone &= gone - 1;
+            for d in digits(Mask::from(s.cells[cell]) & !c.mask(cell)) {
+                s.take(cell, d);
             }
         }
         s
@@ -553,10 +551,8 @@ impl Singles {
             self.planes[usize::from(e) - 1] &= !(1 << cell);
         }
         // The peers still holding `d`, in cell order.
-        let mut peers = peers9(cell) & self.planes[usize::from(d) - 1];
-        while peers != 0 {
-            self.take(peers.trailing_zeros() as usize, d);
-            peers &= peers - 1;
+        for p in bits(peers9(cell) & self.planes[usize::from(d) - 1]) {
+            self.take(p, d);
         }
         for e in (1..=9u8).filter(|e| had & (1 << (e - 1)) != 0) {
             for u in units_of(cell) {

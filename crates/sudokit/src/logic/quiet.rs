@@ -17,9 +17,10 @@
 
 use std::cell::RefCell;
 
+use super::bits;
 use super::fast_singles::UNITS;
 use super::technique::Technique;
-use crate::candidates::{Candidates, Mask};
+use crate::candidates::{digits, Candidates, Mask};
 
 /// A part's key: one or two `u128`.
 type Key = [u128; 2];
@@ -80,10 +81,8 @@ impl Quiet {
         }
         let mut planes = [0u128; 10];
         for (x, &m) in c.masks().iter().enumerate() {
-            let mut m = m;
-            while m != 0 {
-                planes[m.trailing_zeros() as usize + 1] |= 1 << x;
-                m &= m - 1;
+            for d in digits(m) {
+                planes[usize::from(d)] |= 1 << x;
             }
         }
         Quiet::with(technique, Keys::Digits(planes))
@@ -208,10 +207,7 @@ impl Quiet {
             if notes.len() <= at {
                 notes.resize(Technique::ALL.len(), [NONE; PARTS]);
             }
-            let mut searched = self.searched;
-            while searched != 0 {
-                let part = searched.trailing_zeros() as usize;
-                searched &= searched - 1;
+            for part in bits(self.searched.into()) {
                 let quiet = self.found >> part & 1 == 0;
                 notes[at][part] = match (quiet, self.key(part)) {
                     (true, Some(key)) => key,
