@@ -27,17 +27,21 @@
 //! - A Siamese fish is two finned fish of the same digit, kind and base sets with
 //!   other eliminations, shown as one step (HoDoKu's regression codes end in `1`).
 //!
-//! A search for one digit depends only on the board and on the cells where the digit
-//! is open. Those that met no fish are kept per thread (`NoFish`) and not walked again:
-//! on HoDoKu's path, where the Franken searches run on every state that reaches them,
-//! one state after another changes the candidates of few digits. A Kraken search
+//! A search for one digit depends only on the board and on the cells `W` where the
+//! digit is open, and the last `W` on which each search met no fish is kept per thread
+//! (`NoFish`). A fish on fewer cells `W' ⊆ W` whose base sets hold none of the cells
+//! `W \ W'` would have been a fish on `W`: its base candidates, fins, endo fins and
+//! cannibals are the same there and its cover candidates more, so it removed something
+//! there too. So on `W'` only the base sets that hold a cell gone are walked (none when
+//! `W' = W`): on HoDoKu's path, where the Franken searches run on every state that
+//! reaches them, one state after the next takes few cells of a digit. A Kraken search
 //! (`Search::kraken`, for `kraken.rs`) takes only the fish its `accept` test passes,
 //! which reads the chains of the state: it is not kept.
 //!
 //! Boards of up to 128 cells (one `u128` per set of cells); larger boards find nothing.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use super::bits;
 use super::step::{cell_list, removal, FindOptions, Step};
@@ -206,6 +210,9 @@ struct Walk<'a, F: FnMut(Fish) -> bool> {
     all_covers: Vec<(usize, u128)>,
     /// The cells holding the digit.
     with: u128,
+    /// The base units (a bit per id) one of which every base combination takes, and
+    /// the index in `bases` of the last of them (`None`: every combination is walked).
+    touched: Option<(u64, usize)>,
     /// Whether to prune the cover search.
     prune: bool,
     /// For a Kraken search, whether to take a fish: its digit, fins and the
@@ -221,12 +228,20 @@ struct Walk<'a, F: FnMut(Fish) -> bool> {
 }
 
 impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
-    fn bases(&mut self, from: usize, union: u128, endo: u128, endo_count: u32) {
+    fn bases(&mut self, from: usize, union: u128, endo: u128, endo_count: u32, hit: bool) {
         for i in from..self.bases.len() {
             if self.stopped {
                 return;
             }
             let (id, m) = self.bases[i];
+            let hit = match self.touched {
+                None => true,
+                Some((_, last)) if !hit && i > last => return,
+                Some((units, _)) => hit || units >> id & 1 != 0,
+            };
+            if !hit && self.base.len() + 1 == self.search.size {
+                continue;
+            }
             let overlap = union & m;
             let endo_count = endo_count + overlap.count_ones();
             if overlap != 0 && endo_count > self.search.max_fins().1 {
@@ -236,7 +251,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
             if self.base.len() == self.search.size {
                 self.start_covers(union | m, endo | overlap);
             } else {
-                self.bases(i + 1, union | m, endo | overlap, endo_count);
+                self.bases(i + 1, union | m, endo | overlap, endo_count, hit);
             }
             self.base.pop();
         }
@@ -454,33 +469,31 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
 }
 
 /// One search for one digit and orientation: the search (kind, size, finless, finned,
-/// Kraken), the digit, rows as base (else columns), and the cells where the digit is
-/// open.
-type SearchKey = (Kind, usize, [bool; 3], u8, bool, u128);
+/// Kraken), the digit, and rows as base (else columns).
+type SearchKey = (Kind, usize, [bool; 3], u8, bool);
 
-/// The searches that met no fish on one board.
+/// For each search on one board, the last cells of its digit on which it met no fish.
 struct NoFish {
     units: Vec<u128>,
-    seen: HashSet<SearchKey>,
+    quiet: HashMap<SearchKey, u128>,
 }
-
-/// The most searches kept; past it the set starts again.
-const NO_FISH_MAX: usize = 1 << 14;
 
 impl NoFish {
     /// Keeps what was met on `units` only (another board starts again).
     fn board(&mut self, units: &[u128]) {
         if self.units != units {
             self.units = units.to_vec();
-            self.seen.clear();
+            self.quiet.clear();
         }
     }
 
-    fn insert(&mut self, key: SearchKey) {
-        if self.seen.len() >= NO_FISH_MAX {
-            self.seen.clear();
-        }
-        self.seen.insert(key);
+    /// The cells of `with`'s digit taken since the search met no fish on more cells,
+    /// if it did.
+    fn gone(&self, key: &SearchKey, with: u128) -> Option<u128> {
+        self.quiet
+            .get(key)
+            .filter(|&&quiet| with & !quiet == 0)
+            .map(|&quiet| quiet & !with)
     }
 }
 
@@ -488,7 +501,7 @@ thread_local! {
     /// The searches of this thread that met no fish.
     static NO_FISH: RefCell<NoFish> = RefCell::new(NoFish {
         units: Vec::new(),
-        seen: HashSet::new(),
+        quiet: HashMap::new(),
     });
 }
 
@@ -544,11 +557,14 @@ fn search_pruned(
                 [search.finless, search.finned, search.kraken],
                 digit,
                 rows,
-                with,
             );
             // What a Kraken search meets depends on the chains too.
             let memo = prune && !search.kraken;
-            if memo && NO_FISH.with(|m| m.borrow().seen.contains(&key)) {
+            let gone = match memo {
+                true => NO_FISH.with(|m| m.borrow().gone(&key, with)),
+                false => None,
+            };
+            if gone == Some(0) {
                 continue;
             }
             let mut met = false;
@@ -567,23 +583,36 @@ fn search_pruned(
                     ((n..3 * n).collect(), (0..n).chain(2 * n..3 * n).collect())
                 }
             };
+            let bases: Vec<(usize, u128)> = base_ids
+                .into_iter()
+                .map(|u| (u, unit(u)))
+                .filter(|&(_, m)| {
+                    m != 0 && (search.finned || m.count_ones() as usize <= search.size)
+                })
+                .collect();
+            let touched = gone.map(|gone| {
+                let hit = |u: usize| board.units[u] & gone != 0;
+                let units = bases
+                    .iter()
+                    .filter(|&&(u, _)| hit(u))
+                    .fold(0u64, |m, &(u, _)| m | 1 << u);
+                (units, bases.iter().rposition(|&(u, _)| hit(u)).unwrap_or(0))
+            });
+            if touched.is_some_and(|(units, _)| units == 0) {
+                continue;
+            }
             let mut walk = Walk {
                 board: &board,
                 search,
                 digit,
-                bases: base_ids
-                    .into_iter()
-                    .map(|u| (u, unit(u)))
-                    .filter(|&(_, m)| {
-                        m != 0 && (search.finned || m.count_ones() as usize <= search.size)
-                    })
-                    .collect(),
+                bases,
                 all_covers: cover_ids
                     .into_iter()
                     .map(|u| (u, unit(u)))
                     .filter(|&(_, m)| m != 0)
                     .collect(),
                 with,
+                touched,
                 prune,
                 accept,
                 covers: Vec::new(),
@@ -592,12 +621,12 @@ fn search_pruned(
                 visit: &mut counted,
                 stopped: false,
             };
-            walk.bases(0, 0, 0, 0);
+            walk.bases(0, 0, 0, 0, false);
             if walk.stopped {
                 return;
             }
             if memo && !met {
-                NO_FISH.with(|m| m.borrow_mut().insert(key));
+                NO_FISH.with(|m| m.borrow_mut().quiet.insert(key, with));
             }
         }
     }
@@ -843,6 +872,51 @@ mod tests {
                         "{g} {s:?}: the kept searches differ"
                     );
                     seen += want.len();
+                }
+            }
+        }
+        assert!(seen > 0);
+    }
+
+    /// A search on fewer cells of a digit than a search that met no fish walks only
+    /// the base sets holding a cell gone since: along states that lose a candidate at a
+    /// time it finds what the whole unpruned search finds, in order.
+    #[test]
+    fn a_search_on_fewer_cells_finds_what_the_whole_one_does() {
+        let searches = [
+            (Kind::Franken, 3, false),
+            (Kind::Franken, 2, true),
+            (Kind::Basic, 3, true),
+        ];
+        let (mut seen, mut rng) = (0, 0x2545_f491_4f6c_dd1du64);
+        for (g, start, _) in crate::logic::basic_states(40) {
+            for (kind, size, finless) in searches {
+                let s = Search {
+                    kind,
+                    size,
+                    finless,
+                    finned: true,
+                    kraken: false,
+                };
+                let mut c = start.clone();
+                for round in 0..16 {
+                    let want = found(&c, s, false);
+                    assert!(
+                        found(&c, s, true) == want,
+                        "{g} {s:?}, round {round}: the search on fewer cells differs"
+                    );
+                    seen += want.len();
+                    // Take one candidate of a cell with two or more.
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let open: Vec<usize> =
+                        (0..81).filter(|&x| c.mask(x).count_ones() > 1).collect();
+                    let Some(&x) = open.get(rng as usize % open.len().max(1)) else {
+                        break;
+                    };
+                    let d = crate::candidates::digits(c.mask(x)).next().unwrap();
+                    c.remove(x, d);
                 }
             }
         }
