@@ -392,6 +392,17 @@ const CELL_UNITS: [[u8; 3]; 81] = {
     t
 };
 
+/// Each cell of the 9×9 board as a bit.
+const CELL_BITS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        t[cell] = 1 << cell;
+        cell += 1;
+    }
+    t
+};
+
 /// The cells of every 9×9 unit (in the layout's order), as bits.
 const UNIT_BITS: [u128; 27] = {
     let mut t = [0u128; 27];
@@ -516,10 +527,11 @@ impl Singles {
     }
 
     /// [`Singles::remove`] of a candidate `cell` has.
+    #[inline(always)]
     fn take(&mut self, cell: usize, d: u8) {
         let bit = 1 << (d - 1);
         self.cells[cell] &= !bit;
-        self.planes[usize::from(d) - 1] &= !(1 << cell);
+        self.planes[usize::from(d) - 1] &= !CELL_BITS[cell];
         let left = self.cells[cell];
         if left == 0 {
             return;
@@ -528,14 +540,23 @@ impl Singles {
             self.naked.push(cell, left.trailing_zeros() as u8 + 1);
         }
         for u in units_of(cell) {
-            self.free[u][d as usize] -= 1;
-            match self.free[u][d as usize] {
-                1 => self.add_hidden(u, d),
-                0 => self
-                    .hidden
-                    .remove_first(|c, e| e == d && units_of(c).contains(&u)),
-                _ => {}
+            let free = &mut self.free[u][d as usize];
+            *free -= 1;
+            if *free <= 1 {
+                self.last_places(u, d);
             }
+        }
+    }
+
+    /// What HoDoKu does when unit `u` is down to one place for `d` (queues it as a
+    /// hidden single) or none (drops the hidden single queued for it).
+    #[inline(never)]
+    fn last_places(&mut self, u: usize, d: u8) {
+        match self.free[u][d as usize] {
+            1 => self.add_hidden(u, d),
+            _ => self
+                .hidden
+                .remove_first(|c, e| e == d && units_of(c).contains(&u)),
         }
     }
 
@@ -548,7 +569,7 @@ impl Singles {
         let had = self.cells[cell];
         self.cells[cell] = 0;
         for e in digits(had.into()) {
-            self.planes[usize::from(e) - 1] &= !(1 << cell);
+            self.planes[usize::from(e) - 1] &= !CELL_BITS[cell];
         }
         // The peers still holding `d`, in cell order.
         for p in bits(peers9(cell) & self.planes[usize::from(d) - 1]) {
