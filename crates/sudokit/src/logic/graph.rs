@@ -39,7 +39,7 @@ use std::rc::Rc;
 
 use super::als::{compact, Als, Alses, Cells};
 use super::bits;
-use super::links::{peers9, sees as sees9};
+use super::links::{peers9, sees as sees9, UNIT_BITS};
 use super::memo::Memo;
 use crate::candidates::{bit, digits, Candidates, Mask};
 use crate::layout::{Layout, UnitKind};
@@ -491,18 +491,33 @@ impl Graph {
             if c.value(cell) != 0 {
                 continue;
             }
-            let ds: Vec<u8> = digits(c.mask(cell)).collect();
-            for &a in &ds {
+            let mask = c.mask(cell);
+            let bivalue = mask.count_ones() == 2;
+            for a in digits(mask) {
                 let na = self.index[cell * self.n + a as usize - 1];
-                for &b in ds.iter().filter(|&&b| b != a) {
+                for b in digits(mask & !bit(a)) {
                     let nb = self.index[cell * self.n + b as usize - 1];
                     weak.push((na, nb));
-                    if ds.len() == 2 {
+                    if bivalue {
                         self.strong[na as usize].push(nb);
                     }
                 }
             }
         }
+    }
+
+    /// On the plain 9×9 board, the open cells holding each digit (digit `d` at `d`).
+    fn planes9(c: &Candidates) -> Option<[u128; 10]> {
+        if !c.layout().is_plain_9x9() {
+            return None;
+        }
+        let mut planes = [0u128; 10];
+        for cell in (0..81).filter(|&x| c.value(x) == 0) {
+            for d in digits(c.mask(cell)) {
+                planes[usize::from(d)] |= 1 << cell;
+            }
+        }
+        Some(planes)
     }
 
     /// Links between nodes of one digit: weak when disjoint and seeing each other,
@@ -511,8 +526,16 @@ impl Graph {
         let l = c.layout();
         let n = self.n;
         let first_group = self.candidates;
+        let planes = Graph::planes9(c);
         for a in 0..first_group {
             let (cell, d) = (self.nodes[a].cell(), self.nodes[a].digit);
+            if let Some(planes) = &planes {
+                // The peers holding `d`, in cell order as `peers` lists them.
+                for p in bits(peers9(cell) & planes[usize::from(d)]) {
+                    weak.push((a as u32, self.index[p * n + d as usize - 1]));
+                }
+                continue;
+            }
             for &p in l.peers(cell) {
                 let b = self.index[p * n + d as usize - 1];
                 if b != NONE {
@@ -564,12 +587,16 @@ impl Graph {
         for (ui, unit) in l.units().iter().enumerate() {
             for d in 1..=n as u8 {
                 all.clear();
-                all.extend(
-                    unit.cells
-                        .iter()
-                        .copied()
-                        .filter(|&x| self.index[x * n + d as usize - 1] != NONE),
-                );
+                match &planes {
+                    // A unit's cells rise in the order it lists them.
+                    Some(planes) => all.extend(bits(UNIT_BITS[ui] & planes[usize::from(d)])),
+                    None => all.extend(
+                        unit.cells
+                            .iter()
+                            .copied()
+                            .filter(|&x| self.index[x * n + d as usize - 1] != NONE),
+                    ),
+                }
                 if all.len() == 2 {
                     let a = self.index[all[0] * n + d as usize - 1];
                     let b = self.index[all[1] * n + d as usize - 1];

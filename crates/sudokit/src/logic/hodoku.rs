@@ -34,9 +34,8 @@
 
 use super::als;
 use super::chains;
-use super::fast_singles::UNITS;
 use super::general_fish;
-use super::links::peers9;
+use super::links::{peers9, UNIT_BITS};
 use super::step::Step;
 use super::sue_de_coq;
 use super::technique::Technique::{self, *};
@@ -399,21 +398,6 @@ const CELL_BITS: [u128; 81] = {
     while cell < 81 {
         t[cell] = 1 << cell;
         cell += 1;
-    }
-    t
-};
-
-/// The cells of every 9×9 unit (in the layout's order), as bits.
-const UNIT_BITS: [u128; 27] = {
-    let mut t = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[u] |= 1 << UNITS[u][i];
-            i += 1;
-        }
-        u += 1;
     }
     t
 };

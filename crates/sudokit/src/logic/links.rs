@@ -5,6 +5,7 @@
 //! "Sees" means sharing a row, a column or a box. Extra regions of variants are left
 //! out: a deduction from fewer links stays sound, only some are missed.
 
+use super::fast_singles::UNITS;
 use super::step::Step;
 use crate::candidates::{digits, Candidates, Mask};
 use crate::layout::{Layout, UnitKind};
@@ -23,6 +24,21 @@ const PEERS9: [u128; 81] = {
             b += 1;
         }
         a += 1;
+    }
+    t
+};
+
+/// The cells of every 9×9 unit (in the layout's order), as bits.
+pub(crate) const UNIT_BITS: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
     }
     t
 };
