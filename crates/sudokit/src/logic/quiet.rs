@@ -223,13 +223,18 @@ mod tests {
     use super::*;
     use crate::Grid;
 
-    #[test]
-    fn skips_a_digit_only_on_the_cells_it_met_nothing_on() {
+    /// The candidates of a hard 9×9 puzzle.
+    fn sample() -> Candidates {
         let g: Grid =
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
                 .parse()
                 .unwrap();
-        let mut c = Candidates::from_grid(&g);
+        Candidates::from_grid(&g)
+    }
+
+    #[test]
+    fn skips_a_digit_only_on_the_cells_it_met_nothing_on() {
+        let mut c = sample();
         let searched = |c: &Candidates, t: Technique, finds: &[u8]| {
             let mut q = Quiet::digits(t, c);
             let mut seen = Vec::new();
@@ -263,11 +268,7 @@ mod tests {
 
     #[test]
     fn a_crossing_is_searched_again_when_its_line_or_box_changes() {
-        let g: Grid =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-                .parse()
-                .unwrap();
-        let mut c = Candidates::from_grid(&g);
+        let mut c = sample();
         // Every crossing of a row or column with a box of its band or stack is one
         // part, and the parts are the 54 places.
         let mut parts: Vec<usize> = (0..9)

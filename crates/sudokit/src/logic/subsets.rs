@@ -34,11 +34,22 @@ fn technique(naked: bool, k: usize) -> Technique {
 pub fn naked(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
     let t = technique(true, k);
     let mut open = [0usize; 64];
+    each_unit(c, t, out, |unit, out| {
+        naked_in(c, out, opts, (t, k), unit, &mut open)
+    });
+}
+
+/// Runs `search` on every unit of `c` whose candidates `t`'s finder has not met
+/// nothing on before (see `quiet`), noting what each met.
+fn each_unit(
+    c: &Candidates,
+    t: Technique,
+    out: &mut Vec<Step>,
+    mut search: impl FnMut(&Unit, &mut Vec<Step>),
+) {
     let mut quiet = Quiet::units(t, c);
     for (u, unit) in c.layout().units().iter().enumerate() {
-        quiet.look(u, out, |out| {
-            naked_in(c, out, opts, (t, k), unit, &mut open)
-        });
+        quiet.look(u, out, |out| search(unit, out));
     }
     quiet.done();
 }
@@ -82,13 +93,9 @@ fn naked_in(
 pub fn hidden(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
     let t = technique(false, k);
     let (mut pos, mut cand) = ([0u64; 64], [0u8; 64]);
-    let mut quiet = Quiet::units(t, c);
-    for (u, unit) in c.layout().units().iter().enumerate() {
-        quiet.look(u, out, |out| {
-            hidden_in(c, out, opts, (t, k), unit, (&mut pos, &mut cand));
-        });
-    }
-    quiet.done();
+    each_unit(c, t, out, |unit, out| {
+        hidden_in(c, out, opts, (t, k), unit, (&mut pos, &mut cand))
+    });
 }
 
 /// [`hidden`] subsets of technique `t` in one unit.
