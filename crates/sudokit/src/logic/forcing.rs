@@ -49,6 +49,7 @@
 use std::fmt::Write;
 use std::rc::Rc;
 
+use super::board9::{look_ahead, Board9, Empty};
 use super::graph::{Graph, Nodes};
 use super::hodoku::forcing_key;
 use super::links::push_new;
@@ -211,6 +212,8 @@ struct Forcer<'a> {
     open: Vec<usize>,
     /// Per unit, in the layout's order: its open cells and the digits not placed in it.
     open_units: Vec<(Vec<usize>, Mask)>,
+    /// The state as bit sets, on the plain 9×9 board.
+    board9: Option<Board9>,
 }
 
 impl<'a> Forcer<'a> {
@@ -245,6 +248,7 @@ impl<'a> Forcer<'a> {
             len: l.cell_count() * n,
             open: (0..l.cell_count()).filter(is_open).collect(),
             open_units,
+            board9: Board9::of(c),
         }
     }
 
@@ -289,6 +293,7 @@ impl<'a> Forcer<'a> {
         }
         out.contradiction = self.empty_place(&out.off).map(|what| {
             if explain {
+                let what = self.describe(what);
                 format!("{} leaves {what}", premise_name(n, x, d, on))
             } else {
                 String::new()
@@ -345,8 +350,8 @@ impl<'a> Forcer<'a> {
     }
 
     /// A cell all of whose candidates are in `off`, or a digit of a unit all of whose
-    /// places are: `no candidate in r3c4`, `no place for 5 in row 2`.
-    fn empty_place(&self, off: &Set) -> Option<String> {
+    /// places are.
+    fn empty_place(&self, off: &Set) -> Option<Empty> {
         let (c, n) = (self.c, self.n);
         let l = c.layout();
         // The candidates of each open cell not in `off`.
@@ -354,16 +359,26 @@ impl<'a> Forcer<'a> {
         for &x in &self.open {
             left[x] = c.mask(x) & !off.bits(x * n, n);
             if left[x] == 0 {
-                return Some(format!("no candidate in {}", cell(n, x)));
+                return Some(Empty::Cell(x));
             }
         }
-        for (unit, (open, missing)) in l.units().iter().zip(&self.open_units) {
+        for (u, (open, missing)) in self.open_units.iter().enumerate() {
             let places = open.iter().fold(0, |m, &x| m | left[x]);
             if let Some(d) = digits(missing & !places).next() {
-                return Some(format!("no place for {d} in {}", unit.name()));
+                return Some(Empty::Place(d, u));
             }
         }
         None
+    }
+
+    /// An empty place in words: `no candidate in r3c4`, `no place for 5 in row 2`.
+    fn describe(&self, empty: Empty) -> String {
+        match empty {
+            Empty::Cell(x) => format!("no candidate in {}", cell(self.n, x)),
+            Empty::Place(d, u) => {
+                format!("no place for {d} in {}", self.c.layout().units()[u].name())
+            }
+        }
     }
 
     /// Consequences by propagating singles on a copy of the state.
@@ -407,7 +422,7 @@ impl<'a> Forcer<'a> {
 impl Forcer<'_> {
     /// The direct implications of every state of the grouped graph `g` in HoDoKu's
     /// forcing nets (`None` once the deadline has passed): a candidate's are what it
-    /// forces in HoDoKu's look-ahead ([`Forcer::look_ahead`]) and its links to group
+    /// forces in HoDoKu's look-ahead (`look_ahead.rs`) and its links to group
     /// nodes; a group node's are its links.
     fn net_implications(&self, g: &Graph, opts: &FindOptions) -> Option<Vec<Vec<u32>>> {
         let mut next = vec![Vec::new(); 2 * g.nodes.len()];
@@ -424,74 +439,17 @@ impl Forcer<'_> {
                     }
                 }
                 if !v.is_group() {
-                    for (y, e, o) in self.look_ahead(v.cell(), v.digit, on) {
+                    let implied = match &self.board9 {
+                        Some(b) => b.look_ahead(v.cell(), v.digit, on),
+                        None => look_ahead(self.c, v.cell(), v.digit, on),
+                    };
+                    for (y, e, o) in implied {
                         list.extend(g.node_of(y, e).map(|b| state(b, o)));
                     }
                 }
             }
         }
         Some(next)
-    }
-
-    /// What candidate `(x, d)` taken true (`on`) or false forces by HoDoKu's look-ahead
-    /// (its `TablingSolver.getTableEntry`): the premise, then four rounds of all the
-    /// naked and hidden singles of the state, each placement making its digit false
-    /// in the peers that had it and the cell's other candidates false. Candidates
-    /// `(cell, digit, true)` made true, false ones with `false`.
-    fn look_ahead(&self, x: usize, d: u8, on: bool) -> Vec<(usize, u8, bool)> {
-        let c = self.c;
-        let l = c.layout();
-        let mut h = c.clone();
-        let mut out = Vec::new();
-        let set = |h: &mut Candidates, y: usize, e: u8, out: &mut Vec<_>| {
-            out.push((y, e, true));
-            out.extend(
-                l.peers(y)
-                    .iter()
-                    .filter(|&&p| c.has(p, e))
-                    .map(|&p| (p, e, false)),
-            );
-            out.extend(digits(h.mask(y) & !bit(e)).map(|f| (y, f, false)));
-            if h.value(y) == 0 {
-                h.place(y, e);
-            }
-        };
-        if on {
-            set(&mut h, x, d, &mut out);
-        } else {
-            h.remove(x, d);
-            out.push((x, d, false));
-            if h.mask(x).count_ones() == 1 {
-                let e = h.mask(x).trailing_zeros() as u8 + 1;
-                set(&mut h, x, e, &mut out);
-            }
-        }
-        for _ in 0..4 {
-            let mut singles = Vec::new();
-            for y in (0..l.cell_count()).filter(|&y| h.value(y) == 0) {
-                if h.mask(y).count_ones() == 1 {
-                    singles.push((y, h.mask(y).trailing_zeros() as u8 + 1));
-                }
-            }
-            for unit in l.units() {
-                let (mut once, mut twice) = (0, 0);
-                for &y in unit.cells.iter().filter(|&&y| h.value(y) == 0) {
-                    twice |= once & h.mask(y);
-                    once |= h.mask(y);
-                }
-                for e in digits(once & !twice) {
-                    let y = unit.cells.iter().find(|&&y| h.value(y) == 0 && h.has(y, e));
-                    singles.extend(y.map(|&y| (y, e)));
-                }
-            }
-            if singles.is_empty() {
-                break;
-            }
-            for (y, e) in singles {
-                set(&mut h, y, e, &mut out);
-            }
-        }
-        out
     }
 }
 
@@ -1096,6 +1054,8 @@ impl Closures {
         let clash = reach
             .iter()
             .any(|&w| w & (w >> 1) & 0x5555_5555_5555_5555 != 0);
+        // On the 9×9 board, the candidates made false as bit sets per digit too.
+        let mut off9 = [0u128; 10];
         for (k, &w) in reach.iter().enumerate() {
             let mut w = w;
             while w != 0 {
@@ -1109,24 +1069,31 @@ impl Closures {
                     out.on.insert(i as usize);
                 } else {
                     out.off.insert(i as usize);
+                    if forcer.board9.is_some() {
+                        off9[i as usize % 9 + 1] |= 1 << (i / 9);
+                    }
                 }
             }
         }
         let n = forcer.n;
-        let premise = premise_name(n, x, d, on);
+        let premise = || premise_name(n, x, d, on);
         if clash {
             let both = (0..g.nodes.len()).find(|&k| reach[k / 32] >> (k % 32 * 2) & 3 == 3);
             out.contradiction = Some(match both {
                 Some(k) if explain => {
                     let v = &g.nodes[k];
                     let at = g.place(k as u32);
-                    format!("{premise} forces {at}={d} and {at}<>{d}", d = v.digit)
+                    format!("{} forces {at}={d} and {at}<>{d}", premise(), d = v.digit)
                 }
                 _ => String::new(),
             });
-        } else if let Some(what) = forcer.empty_place(&out.off) {
-            out.contradiction = Some(match explain {
-                true => format!("{premise} leaves {what}"),
+        } else {
+            let empty = match &forcer.board9 {
+                Some(b) => b.empty(&off9),
+                None => forcer.empty_place(&out.off),
+            };
+            out.contradiction = empty.map(|what| match explain {
+                true => format!("{} leaves {}", premise(), forcer.describe(what)),
                 false => String::new(),
             });
         }
@@ -1405,6 +1372,61 @@ mod tests {
             premises > 0 && contradictions > 0,
             "{premises} {contradictions}"
         );
+    }
+
+    /// Sets of candidates made false: what each net premise forces, every place of a
+    /// digit in a unit, every candidate of a cell, and pseudo-random thirds.
+    #[test]
+    fn the_9x9_empty_place_test_is_the_general_one() {
+        let (mut sets, mut cells, mut places) = (0, 0, 0);
+        let stuck = crate::logic::basic_states(1)
+            .filter_map(|(_, c, end)| (end == Outcome::Stuck).then_some(c));
+        for c in stuck.take(5) {
+            let forcer = Forcer::new(&c, Kind::Net, true);
+            let board = forcer.board9.as_ref().unwrap();
+            let mut offs: Vec<Set> = Vec::new();
+            for x in (0..81).filter(|&x| c.value(x) == 0) {
+                for d in digits(c.mask(x)) {
+                    offs.push(forcer.net(x, d, true, false).off);
+                    offs.push(forcer.net(x, d, false, false).off);
+                }
+                let mut off = Set::new(forcer.len);
+                digits(c.mask(x)).for_each(|d| off.insert(x * 9 + d as usize - 1));
+                offs.push(off);
+            }
+            for unit in c.layout().units() {
+                for d in 1..=9u8 {
+                    let mut off = Set::new(forcer.len);
+                    for &x in unit.cells.iter().filter(|&&x| c.has(x, d)) {
+                        off.insert(x * 9 + d as usize - 1);
+                    }
+                    offs.push(off);
+                }
+            }
+            let mut seed = 0x2545_f491_4f6c_dd1du64;
+            for _ in 0..300 {
+                let mut off = Set::new(forcer.len);
+                for i in (0..forcer.len).filter(|&i| c.has(i / 9, i as u8 % 9 + 1)) {
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    if seed >> 62 == 0 {
+                        off.insert(i);
+                    }
+                }
+                offs.push(off);
+            }
+            for off in &offs {
+                let mut off9 = [0u128; 10];
+                for i in off.iter() {
+                    off9[i % 9 + 1] |= 1 << (i / 9);
+                }
+                let empty = forcer.empty_place(off);
+                assert_eq!(board.empty(&off9), empty);
+                sets += 1;
+                cells += usize::from(matches!(empty, Some(Empty::Cell(_))));
+                places += usize::from(matches!(empty, Some(Empty::Place(_, u)) if u >= 18));
+            }
+        }
+        assert!(cells > 0 && places > 0, "{sets} {cells} {places}");
     }
 
     #[test]

@@ -28,6 +28,7 @@
 //! ```
 
 pub mod als;
+mod board9;
 pub mod chains;
 pub mod coloring;
 mod fast_singles;
