@@ -22,7 +22,7 @@
 //! entry).
 
 use super::bits;
-use super::links::{peers9, UNIT_BITS};
+use super::links::{peers9, units_of, UNIT_BITS};
 use crate::candidates::{bit, digits, Candidates, Mask};
 
 /// A consequence: `(cell, digit, true)` for a candidate made true, `false` for one
@@ -115,11 +115,6 @@ pub(crate) struct Board9 {
     counts: [[u8; 10]; 27],
     /// Per unit: the digits with one place there (bit `d - 1`).
     ones: [u16; 27],
-}
-
-/// The three units of cell `y` on the 9×9 board: its row, column and box.
-fn units_of(y: usize) -> [usize; 3] {
-    [y / 9, 9 + y % 9, 18 + y / 27 * 3 + y % 9 / 3]
 }
 
 impl Board9 {

@@ -35,7 +35,7 @@
 use super::als;
 use super::chains;
 use super::general_fish;
-use super::links::{peers9, UNIT_BITS};
+use super::links::{peers9, units_of, UNIT_BITS};
 use super::step::Step;
 use super::sue_de_coq;
 use super::technique::Technique::{self, *};
@@ -370,26 +370,6 @@ impl Queue {
         }
     }
 }
-
-/// The three units of a 9×9 cell, in HoDoKu's order: row, column, box (indices into
-/// the layout's units).
-#[inline]
-fn units_of(cell: usize) -> [usize; 3] {
-    let [r, c, b] = CELL_UNITS[cell];
-    [usize::from(r), usize::from(c), usize::from(b)]
-}
-
-/// [`units_of`] for every cell.
-const CELL_UNITS: [[u8; 3]; 81] = {
-    let mut t = [[0u8; 3]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (r, c) = (cell / 9, cell % 9);
-        t[cell] = [r as u8, (9 + c) as u8, (18 + r / 3 * 3 + c / 3) as u8];
-        cell += 1;
-    }
-    t
-};
 
 /// Each cell of the 9×9 board as a bit.
 const CELL_BITS: [u128; 81] = {

@@ -43,6 +43,26 @@ pub(crate) const UNIT_BITS: [u128; 27] = {
     t
 };
 
+/// The three units of a 9×9 cell: its row, column and box (indices into the layout's
+/// units).
+#[inline]
+pub(crate) fn units_of(cell: usize) -> [usize; 3] {
+    let [r, c, b] = CELL_UNITS[cell];
+    [usize::from(r), usize::from(c), usize::from(b)]
+}
+
+/// [`units_of`] for every cell.
+const CELL_UNITS: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        t[cell] = [r as u8, (9 + c) as u8, (18 + r / 3 * 3 + c / 3) as u8];
+        cell += 1;
+    }
+    t
+};
+
 /// The cells that cell `a` of the 9×9 board with 3×3 boxes sees, as bits.
 #[inline]
 pub(crate) fn peers9(a: usize) -> u128 {
