@@ -422,7 +422,7 @@ impl<'a> Forcer<'a> {
 impl Forcer<'_> {
     /// The direct implications of every state of the grouped graph `g` in HoDoKu's
     /// forcing nets (`None` once the deadline has passed): a candidate's are what it
-    /// forces in HoDoKu's look-ahead (`look_ahead.rs`) and its links to group
+    /// forces in HoDoKu's look-ahead (`board9.rs`) and its links to group
     /// nodes; a group node's are its links.
     fn net_implications(&self, g: &Graph, opts: &FindOptions) -> Option<Vec<Vec<u32>>> {
         let mut next = vec![Vec::new(); 2 * g.nodes.len()];
