@@ -212,7 +212,7 @@ struct Forcer<'a> {
     open: Vec<usize>,
     /// Per unit, in the layout's order: its open cells and the digits not placed in it.
     open_units: Vec<(Vec<usize>, Mask)>,
-    /// The state as bit sets, on the plain 9×9 board.
+    /// On HoDoKu's tabling and the plain 9×9 board, the state as bit sets.
     board9: Option<Board9>,
 }
 
@@ -248,7 +248,7 @@ impl<'a> Forcer<'a> {
             len: l.cell_count() * n,
             open: (0..l.cell_count()).filter(is_open).collect(),
             open_units,
-            board9: Board9::of(c),
+            board9: hodoku.then(|| Board9::of(c)).flatten(),
         }
     }
 
