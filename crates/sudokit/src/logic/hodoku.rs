@@ -539,8 +539,9 @@ impl Singles {
         for p in bits(peers9(cell) & self.planes[usize::from(d) - 1]) {
             self.take(p, d);
         }
-        for e in (1..=9u8).filter(|e| had & (1 << (e - 1)) != 0) {
-            for u in units_of(cell) {
+        let units = units_of(cell);
+        for e in digits(had.into()) {
+            for u in units {
                 let f = &mut self.free[u][e as usize];
                 *f = f.saturating_sub(1);
                 if *f == 1 && e != d {
