@@ -203,6 +203,8 @@ impl Board {
 struct Walk<'a, F: FnMut(Fish) -> bool> {
     board: &'a Board,
     search: Search,
+    /// The most fins and endo fins of a fish of `search` ([`Search::max_fins`]).
+    max_fins: (u32, u32),
     digit: u8,
     /// Candidate base units: id and candidates.
     bases: Vec<(usize, u128)>,
@@ -244,7 +246,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
             }
             let overlap = union & m;
             let endo_count = endo_count + overlap.count_ones();
-            if overlap != 0 && endo_count > self.search.max_fins().1 {
+            if overlap != 0 && endo_count > self.max_fins.1 {
                 continue;
             }
             self.base.push(id);
@@ -313,7 +315,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
         if fins == 0 {
             return self.search.finless && (self.search.kraken || (cover & !base) | cannibal != 0);
         }
-        if !self.search.finned || fins.count_ones() > self.search.max_fins().0 {
+        if !self.search.finned || fins.count_ones() > self.max_fins.0 {
             return false;
         }
         let potential = (cover & !base) | cannibal;
@@ -333,7 +335,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
             true => u128::MAX,
             false => self.with & !fins,
         };
-        fins.count_ones() <= self.search.max_fins().0 && self.board.seeing_all_in(fins, sees) != 0
+        fins.count_ones() <= self.max_fins.0 && self.board.seeing_all_in(fins, sees) != 0
     }
 
     /// Whether `left` of the covers from `from` on may hold enough of the base
@@ -341,7 +343,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
     /// endo fins are fins whether covered or not: they take their share of the fins,
     /// and the others must be held but for what is left.
     fn may_cover(&self, from: usize, left: usize, open: u128, endo: u128) -> bool {
-        let spare = self.search.max_fins().0.saturating_sub(endo.count_ones());
+        let spare = self.max_fins.0.saturating_sub(endo.count_ones());
         let open = open & !endo;
         let need = open.count_ones().saturating_sub(spare);
         if need == 0 {
@@ -372,7 +374,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
         let fins = (base & !cover) | endo;
         let (elims, finned) = if fins == 0 && self.search.finless {
             (potential, false)
-        } else if self.search.finned && fins != 0 && fins.count_ones() <= self.search.max_fins().0 {
+        } else if self.search.finned && fins != 0 && fins.count_ones() <= self.max_fins.0 {
             match self.search.kraken {
                 true => {
                     let sees = self.board.seeing_all(fins);
@@ -604,6 +606,7 @@ fn search_pruned(
             let mut walk = Walk {
                 board: &board,
                 search,
+                max_fins: search.max_fins(),
                 digit,
                 bases,
                 all_covers: cover_ids
