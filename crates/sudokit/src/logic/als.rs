@@ -150,10 +150,27 @@ impl Alses {
             }
         }
         // HoDoKu's order: unit by unit (rows, columns, boxes, extras), each unit's
-        // subsets depth first in cell order, an ALS kept where it is first met.
+        // subsets depth first in cell order, an ALS kept where it is first met. A unit
+        // meets every subset of its open cells but all of them, so a set was met
+        // before when an earlier unit (one holding its first cell) has it among
+        // more open cells.
+        let open_sets: Vec<Cells> = l
+            .units()
+            .iter()
+            .map(|u| {
+                u.cells
+                    .iter()
+                    .filter(|&&x| c.value(x) == 0)
+                    .fold(0, |s, &x| s | 1 << x)
+            })
+            .collect();
+        let met_before = |u: usize, set: Cells| {
+            l.units_of(set.trailing_zeros() as usize)
+                .iter()
+                .any(|&v| v < u && set & !open_sets[v] == 0 && set != open_sets[v])
+        };
         let mut found: Vec<(Cells, Mask)> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for unit in l.units() {
+        for (u, unit) in l.units().iter().enumerate() {
             let open: Vec<usize> = unit
                 .cells
                 .iter()
@@ -161,7 +178,7 @@ impl Alses {
                 .filter(|&x| c.value(x) == 0)
                 .collect();
             subsets(c, &open, 0, 0, 0, 0, &mut |set, mask| {
-                if seen.insert(set) {
+                if !met_before(u, set) {
                     found.push((set, mask));
                 }
             });
@@ -824,6 +841,74 @@ mod tests {
                 assert!(alses.links[j as usize].contains(&(i as u32, rc)));
             }
         }
+    }
+
+    /// Each ALS once, where the walk of the units in order first meets it: the list
+    /// of [`Alses::gather`] against one kept by a set of those already met, on states
+    /// of hard puzzles, on the plain board and with both diagonals as extra regions
+    /// (a diagonal shares three cells with a box).
+    #[test]
+    fn each_als_is_listed_once_where_first_met() {
+        let diagonals: Vec<Vec<usize>> = vec![
+            (0..9).map(|i| i * 10).collect(),
+            (0..9).map(|i| i * 8 + 8).collect(),
+        ];
+        let x: crate::layout::LayoutRef = crate::layout::Layout::with_boxes(3, 3, diagonals)
+            .unwrap()
+            .into();
+        // A pencilmark state whose row 1 has two open cells, both in box 1, holding
+        // three digits: all of the row is no ALS there, but it is one in the box.
+        let solved: crate::Grid =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .parse()
+                .unwrap();
+        let mut values: Vec<u8> = solved.cells().to_vec();
+        let mut masks = vec![0; 81];
+        for (x, m) in [
+            (0, 0b11),
+            (1, 0b110),
+            (9, 0b11000),
+            (10, 0b110000),
+            (20, 0b1100000),
+        ] {
+            values[x] = 0;
+            masks[x] = m;
+        }
+        let pencilmarks =
+            Candidates::from_parts(crate::layout::Layout::classic(9).unwrap(), values, masks);
+        let mut checked = 0;
+        let states = crate::logic::basic_states(60).map(|(_, c, _)| c);
+        for c in states.chain(pencilmarks) {
+            let masks = c.masks().to_vec();
+            let values = (0..81).map(|x| c.value(x)).collect();
+            let on_x = Candidates::from_parts(x.clone(), values, masks).unwrap();
+            for state in [&c, &on_x] {
+                let mut seen = std::collections::HashSet::new();
+                let mut want = Vec::new();
+                for unit in state.layout().units() {
+                    let open: Vec<usize> = unit
+                        .cells
+                        .iter()
+                        .copied()
+                        .filter(|&x| state.value(x) == 0)
+                        .collect();
+                    subsets(state, &open, 0, 0, 0, 0, &mut |set, mask| {
+                        if seen.insert(set) {
+                            want.push((set, mask));
+                        }
+                    });
+                }
+                let got: Vec<(Cells, Mask)> = Alses::gather(state)
+                    .unwrap()
+                    .list
+                    .iter()
+                    .map(|a| (a.cells, a.mask))
+                    .collect();
+                assert_eq!(got, want);
+                checked += got.len();
+            }
+        }
+        assert!(checked > 1000, "only {checked} ALS checked");
     }
 
     /// Every pair of ALS and its RCs, the definition checked pair by pair.
