@@ -14,7 +14,7 @@ use super::kraken;
 use super::quiet::Quiet;
 use super::step::{and_list, cell, removal, FindOptions, Step};
 use super::technique::Technique;
-use super::{combinations, ones, Finder};
+use super::{combinations, ones, unions, Finder};
 use crate::candidates::{digits, Candidates};
 
 /// The finders of this family.
@@ -194,17 +194,18 @@ impl<'a> Lines<'a> {
         }
     }
 
-    /// Base lines holding the digit between `lo` and `hi` times.
-    fn bases(&self, lo: u32, hi: u32) -> ([usize; 64], usize) {
-        let mut out = [0; 64];
+    /// Base lines holding the digit between `lo` and `hi` times, with their cover lines.
+    fn bases(&self, lo: u32, hi: u32) -> ([usize; 64], [u64; 64], usize) {
+        let (mut out, mut covers) = ([0; 64], [0; 64]);
         let mut len = 0;
         for b in 0..self.n {
             if (lo..=hi).contains(&ones(self.line[b])) {
                 out[len] = b;
+                covers[len] = self.line[b];
                 len += 1;
             }
         }
-        (out, len)
+        (out, covers, len)
     }
 
     /// `rows 2 and 8, columns 3 and 6`.
@@ -254,14 +255,13 @@ fn finned_technique(k: usize, sashimi: bool) -> Technique {
 pub fn basic(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
     let t = basic_technique(k);
     Lines::each_digit(c, t, out, |lines, out| {
-        let (bases, len) = lines.bases(1, k as u32);
-        combinations(len, k, |pick| {
+        let (bases, masks, len) = lines.bases(1, k as u32);
+        unions(&masks[..len], k, k as u32, |pick, covers| {
             let mut base = [0usize; 4];
             for (b, &i) in base.iter_mut().zip(pick) {
                 *b = bases[i];
             }
             let base = &base[..k];
-            let covers = base.iter().fold(0, |m, &b| m | lines.line[b]);
             if ones(covers) as usize != k {
                 return;
             }
@@ -347,7 +347,7 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
             layout.box_rows()
         };
         // A base line holds at most `cover_span` fins besides its `k` covers.
-        let (bases, len) = lines.bases(1, (k + cover_span) as u32);
+        let (bases, _, len) = lines.bases(1, (k + cover_span) as u32);
         combinations(len, k, |pick| {
             let mut base = [0usize; 4];
             for (b, &i) in base.iter_mut().zip(pick) {

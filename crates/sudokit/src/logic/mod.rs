@@ -180,6 +180,45 @@ pub(crate) fn combinations(len: usize, k: usize, mut f: impl FnMut(&[usize])) {
     }
 }
 
+/// Calls `f` with every `k`-subset of `0..masks.len()` whose masks together have at
+/// most `most` bits set, as increasing indices with that union, in the order of
+/// [`combinations`]. A union only grows, so the subsets that start with a prefix
+/// already over `most` are never visited: the subset finders and the fish, which want
+/// `k` items on few digits, cells or lines, skip most of their combinations this way.
+/// `k` is at most 8.
+pub(crate) fn unions(masks: &[Mask], k: usize, most: u32, mut f: impl FnMut(&[usize], Mask)) {
+    let len = masks.len();
+    if k == 0 || k > len || k > 8 {
+        return;
+    }
+    // `idx[..depth]` is the prefix, `union[depth]` its union, and `next` the index
+    // tried at position `depth`.
+    let (mut idx, mut union) = ([0usize; 8], [0 as Mask; 8]);
+    let (mut depth, mut next) = (0, 0);
+    loop {
+        if next + k - depth > len {
+            if depth == 0 {
+                return;
+            }
+            depth -= 1;
+            next = idx[depth] + 1;
+            continue;
+        }
+        let u = union[depth] | masks[next];
+        idx[depth] = next;
+        next += 1;
+        if ones(u) > most {
+            continue;
+        }
+        if depth + 1 == k {
+            f(&idx[..k], u);
+        } else {
+            depth += 1;
+            union[depth] = u;
+        }
+    }
+}
+
 /// A set of techniques (a bitset over [`Technique::ALL`]).
 ///
 /// ```
@@ -367,6 +406,32 @@ mod tests {
         let mut none = 0;
         combinations(2, 3, |_| none += 1);
         assert_eq!(none, 0);
+    }
+
+    #[test]
+    fn unions_are_the_combinations_within_the_bound() {
+        let mut seed = 7u64;
+        for round in 0..300 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let len = (seed >> 59) as usize % 12;
+            let masks: Vec<Mask> = (0..len as u32)
+                .map(|i| (seed.rotate_left(7 * i) ^ seed >> i) & 0x1ff)
+                .collect();
+            let k = 1 + round % 5;
+            let most = (seed >> 40) as u32 % 10;
+            let mut want = Vec::new();
+            combinations(len, k, |p| {
+                let u = p.iter().fold(0, |m, &i| m | masks[i]);
+                if ones(u) <= most {
+                    want.push((p.to_vec(), u));
+                }
+            });
+            let mut got = Vec::new();
+            unions(&masks, k, most, |p, u| got.push((p.to_vec(), u)));
+            assert_eq!(got, want, "{masks:?} k = {k} most = {most}");
+        }
     }
 
     #[test]

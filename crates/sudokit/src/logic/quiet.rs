@@ -11,9 +11,10 @@
 //! [`Quiet::crossings`]) when its search there met nothing, and skips a part whose key
 //! is that again ([`Quiet::look`]): the steps found, and their order, are the same.
 //!
-//! Only the plain 9×9 board is kept: a key is one or two `u128`, each 81 cells or 9
-//! cells of 9 candidates and whether the cell is open. A finder writes down a part
-//! only when its search of the part ran to the end ([`Quiet::done`]).
+//! Only the plain 9×9 board is kept: a key is one or two `u128`, each 81 cells, or 9
+//! cells of 10 bits (the candidates and whether the cell is open). A call reads the notes once,
+//! when it starts, and writes down a part only when its search of the part ran to the
+//! end ([`Quiet::done`]).
 
 use std::cell::RefCell;
 
@@ -38,17 +39,17 @@ thread_local! {
     static NOTES: RefCell<Vec<[Key; PARTS]>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The key of every unit of the 9×9 board: 9 bits per cell, its candidates, and with
-/// `open` a 10th, whether the cell is open.
+/// The key of every unit of the 9×9 board: 10 bits per cell, its candidates and with
+/// `open` whether the cell is open, the unit's first six cells in the low `u64` and its
+/// last three in the high one.
 fn unit_keys(c: &Candidates, open: bool) -> [u128; 27] {
-    let width = 9 + u32::from(open);
-    UNITS.map(|cells| {
-        cells.iter().rev().fold(0u128, |k, &x| {
-            let x = usize::from(x);
-            let flag = u128::from(open && c.value(x) == 0) << 9;
-            k << width | flag | u128::from(c.mask(x) as u16)
-        })
-    })
+    let masks = c.masks();
+    let cell = |x: u8| {
+        let x = usize::from(x);
+        u64::from(open && c.value(x) == 0) << 9 | masks[x] & 0x1ff
+    };
+    let half = |cells: &[u8]| cells.iter().rev().fold(0, |k, &x| k << 10 | cell(x));
+    UNITS.map(|cells| u128::from(half(&cells[6..])) << 64 | u128::from(half(&cells[..6])))
 }
 
 /// Where a call's keys come from.
@@ -63,11 +64,12 @@ enum Keys {
     Crossings([u128; 27]),
 }
 
-/// One finder's call: the technique, the keys of the state's parts, and the parts it
-/// searched and found something in so far.
+/// One finder's call: the technique, the keys of the state's parts, the parts it
+/// skips, and the parts it searched and found something in so far.
 pub(crate) struct Quiet {
     technique: Technique,
     keys: Keys,
+    skipped: u64,
     searched: u64,
     found: u64,
 }
@@ -115,16 +117,41 @@ impl Quiet {
         3 * line + if line < 9 { bx % 3 } else { bx / 3 }
     }
 
+    /// The call, with the parts whose key is the one noted when the finder last met
+    /// nothing there (read from the notes once).
     fn with(technique: Technique, keys: Keys) -> Quiet {
-        Quiet {
+        let mut q = Quiet {
             technique,
             keys,
+            skipped: 0,
             searched: 0,
             found: 0,
+        };
+        if !matches!(q.keys, Keys::None) {
+            NOTES.with(|n| {
+                if let Some(notes) = n.borrow().get(technique as usize) {
+                    q.skipped = q.each_key(|part, key| notes[part] == key);
+                }
+            });
+        }
+        q
+    }
+
+    /// The parts (as a bit set) whose key passes `test`, given each part and its key.
+    fn each_key(&self, mut test: impl FnMut(usize, Key) -> bool) -> u64 {
+        let mut pass = |part: usize, key: Key| u64::from(test(part, key)) << part;
+        match &self.keys {
+            Keys::None => 0,
+            Keys::Digits(planes) => (1..10).map(|d| pass(d, [planes[d], 0])).sum(),
+            Keys::Units(units) => (0..27).map(|u| pass(u, [units[u], 0])).sum(),
+            Keys::Crossings(_) => (0..PARTS)
+                .map(|part| self.key(part).map_or(0, |key| pass(part, key)))
+                .sum(),
         }
     }
 
     /// The key of `part` (none off the plain 9×9 board).
+    #[inline]
     fn key(&self, part: usize) -> Option<Key> {
         match &self.keys {
             Keys::None => None,
@@ -143,14 +170,7 @@ impl Quiet {
 
     /// Whether the finder met nothing in `part` last time it saw the part as it is.
     pub(crate) fn skip(&self, part: usize) -> bool {
-        let Some(key) = self.key(part) else {
-            return false;
-        };
-        NOTES.with(|n| {
-            n.borrow()
-                .get(self.technique as usize)
-                .is_some_and(|notes| notes[part] == key)
-        })
+        self.skipped >> part & 1 != 0
     }
 
     /// The digits of a [`Quiet::digits`] call not skipped, as a candidate mask (every
