@@ -4,14 +4,18 @@
 //!
 //! The finders walk the places where a box and a line cross, box by box, rows before
 //! columns. On the plain 9×9 board, where the rater asks them on nearly every state,
-//! the places come from fixed tables: the row and column segments are read at fixed
-//! offsets, and the locked sets look only at crossings holding `k` cells of at most
-//! `k` candidates (a bit set made once per call). The tests check the tables against
-//! the general walk; what is found, and its order, is the same.
+//! they work on packed words first and look at single crossings only where a step may
+//! be. Locked candidates pack each row's candidates as three 9-bit segments (one per
+//! stack) and each column's likewise (one per band), so that a band's three rows give
+//! every crossing's parts at once, the rest of the line by rotating the word. Locked
+//! sets mark, row by row, the cells of at most `k` candidates, keep the crossings with
+//! `k` such cells, and test the rest of the box and of the line before building a step.
+//! The tests check these against the general walk; what is found, and its order, is
+//! the same.
 
 use super::step::{and_list, cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
-use super::{bits, combinations, ones, Finder};
+use super::{combinations, ones, Finder};
 use crate::candidates::{digits, Candidates, Mask};
 use crate::layout::{Layout, Unit};
 
@@ -87,73 +91,10 @@ fn for_each_place(layout: &Layout, mut f: impl FnMut(&Place)) {
         }
     }
 }
-
 /// Calls `f` for every box and every row or column crossing it, in the order of
-/// [`for_each_place`]. The candidates of every row segment (a row within one stack of
-/// boxes) and column segment (a column within one band) are gathered first, in one
-/// pass over the board; each crossing's parts are ORs of those.
-fn for_each_crossing(c: &Candidates, f: impl FnMut(&Crossing)) {
-    if c.layout().is_plain_9x9() {
-        crossings9(c, f);
-    } else {
-        crossings(c, f);
-    }
-}
-
-/// [`for_each_crossing`] on the plain 9×9 board, from fixed tables.
-fn crossings9(c: &Candidates, mut f: impl FnMut(&Crossing)) {
-    let m = c.masks();
-    // row_seg[3r + s]: row r in stack s; col_seg[3col + b]: column col in band b.
-    let (mut row_seg, mut col_seg) = ([0 as Mask; 27], [0 as Mask; 27]);
-    for r in 0..9 {
-        for s in 0..3 {
-            let at = 9 * r + 3 * s;
-            row_seg[3 * r + s] = m[at] | m[at + 1] | m[at + 2];
-        }
-    }
-    for col in 0..9 {
-        for b in 0..3 {
-            let at = 27 * b + col;
-            col_seg[3 * col + b] = m[at] | m[at + 9] | m[at + 18];
-        }
-    }
-    // The parts `i` of three, and the OR of the two others.
-    let split = |parts: [Mask; 3], i: usize| (parts[i], parts[(i + 1) % 3] | parts[(i + 2) % 3]);
-    let units = c.layout().units();
-    for (b, bx) in units[18..27].iter().enumerate() {
-        let (band, stack) = (b / 3, b % 3);
-        for i in 0..3 {
-            let r = 3 * band + i;
-            let (inter, box_rest) =
-                split([0, 1, 2].map(|k| row_seg[3 * (3 * band + k) + stack]), i);
-            let line_rest = split([0, 1, 2].map(|s| row_seg[3 * r + s]), stack).1;
-            f(&Crossing {
-                bx,
-                line: &units[r],
-                in_box: 0b111 << (3 * i),
-                inter,
-                box_rest,
-                line_rest,
-            });
-        }
-        for j in 0..3 {
-            let col = 3 * stack + j;
-            let (inter, box_rest) =
-                split([0, 1, 2].map(|k| col_seg[3 * (3 * stack + k) + band]), j);
-            let line_rest = split([0, 1, 2].map(|b| col_seg[3 * col + b]), band).1;
-            f(&Crossing {
-                bx,
-                line: &units[9 + col],
-                in_box: 0b1001001 << j,
-                inter,
-                box_rest,
-                line_rest,
-            });
-        }
-    }
-}
-
-/// [`for_each_crossing`] on any classic layout.
+/// [`for_each_place`], on any classic layout. The candidates of every row segment (a
+/// row within one stack of boxes) and column segment (a column within one band) are
+/// gathered first, in one pass over the board; each crossing's parts are ORs of those.
 fn crossings(c: &Candidates, mut f: impl FnMut(&Crossing)) {
     let layout = c.layout();
     let n = layout.size();
@@ -214,288 +155,458 @@ pub fn claiming(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     locked_candidates(c, out, opts, Technique::LockedCandidates2);
 }
 
+/// The locked candidates of technique `t` (type 1 or 2).
 fn locked_candidates(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
-    let n = c.layout().size();
+    if c.layout().is_plain_9x9() {
+        locked_candidates9(c, out, opts, t);
+    } else {
+        locked_candidates_any(c, out, opts, t);
+    }
+}
+
+/// The digits a crossing's parts make locked: confined to the crossing within the box
+/// and held in the rest of the line (pointing), or the other way round (claiming).
+fn locked_digits(point: bool, inter: Mask, box_rest: Mask, line_rest: Mask) -> Mask {
+    if point {
+        inter & !box_rest & line_rest
+    } else {
+        inter & !line_rest & box_rest
+    }
+}
+
+/// [`locked_candidates`] on any classic layout, crossing by crossing.
+fn locked_candidates_any(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
     let point = t == Technique::LockedCandidates1;
-    for_each_crossing(c, |x| {
-        let (bx, line) = (x.bx, x.line);
-        let found = if point {
-            x.inter & !x.box_rest & x.line_rest
-        } else {
-            x.inter & !x.line_rest & x.box_rest
-        };
-        let (from, source, target) = if point {
-            (line, bx, line)
-        } else {
-            (bx, line, bx)
-        };
-        for d in digits(found) {
-            let cells: Vec<usize> = bx
-                .cells
+    crossings(c, |x| {
+        let found = locked_digits(point, x.inter, x.box_rest, x.line_rest);
+        if found == 0 {
+            return;
+        }
+        let inter: Vec<usize> =
+            x.bx.cells
                 .iter()
                 .enumerate()
-                .filter(|&(i, &cl)| x.in_box >> i & 1 != 0 && c.has(cl, d))
+                .filter(|&(i, _)| x.in_box >> i & 1 != 0)
                 .map(|(_, &cl)| cl)
                 .collect();
-            if cells.len() < 2 {
-                continue;
-            }
-            let mut s = Step::new(t);
-            s.digits.push(d);
-            s.eliminations = from
-                .cells
-                .iter()
-                .filter(|cl| !cells.contains(cl) && c.has(**cl, d))
-                .map(|&cl| (cl, d))
-                .collect();
-            s.cells = cells;
-            if opts.explain {
-                s.explanation = format!(
-                    "{}: {d} in {} is confined to {}: {}",
-                    t.name(),
-                    source.name(),
-                    target.name(),
-                    removal(n, &s.eliminations)
-                );
-            }
-            out.push(s);
+        for d in digits(found) {
+            push_locked(c, out, opts, t, (x.bx, x.line), &inter, d);
         }
     });
+}
+
+/// The 27 bits of three 9-bit segments.
+const SEGMENTS: Mask = (1 << 27) - 1;
+
+/// For each of the three 9-bit segments of `w`, the OR of the two others.
+fn other_segments(w: Mask) -> Mask {
+    ((w << 9 | w >> 18) | (w << 18 | w >> 9)) & SEGMENTS
+}
+
+/// [`locked_candidates`] on the plain 9×9 board. `rows[r]` holds row `r`'s candidates
+/// in stack `s` at bits `9s..9s + 9`, `cols[col]` column `col`'s in band `b` at bits
+/// `9b..9b + 9`; a line's locked digits for its three boxes then come in one word.
+fn locked_candidates9(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
+    let m = masks9(c);
+    let seg = |at: usize, step: usize| m[at] | m[at + step] | m[at + 2 * step];
+    let rows: [Mask; 9] =
+        std::array::from_fn(|r| seg(9 * r, 1) | seg(9 * r + 3, 1) << 9 | seg(9 * r + 6, 1) << 18);
+    let cols: [Mask; 9] =
+        std::array::from_fn(|col| seg(col, 9) | seg(col + 27, 9) << 9 | seg(col + 54, 9) << 18);
+    let point = t == Technique::LockedCandidates1;
+    // The lines of one band (or stack) are the box's parts: `lines[i]` against the
+    // two others of its group of three, and against its own other segments.
+    let found = |lines: &[Mask; 9]| -> [Mask; 9] {
+        std::array::from_fn(|i| {
+            let group = i / 3 * 3;
+            let box_rest = lines[group + (i + 1) % 3] | lines[group + (i + 2) % 3];
+            locked_digits(point, lines[i], box_rest, other_segments(lines[i]))
+        })
+    };
+    let (in_rows, in_cols) = (found(&rows), found(&cols));
+    // Per band (stack), what its rows (columns) lock, a segment per box.
+    let any = |lines: &[Mask; 9], g: usize| lines[3 * g] | lines[3 * g + 1] | lines[3 * g + 2];
+    let units = c.layout().units();
+    for b in 0..9 {
+        let (band, stack) = (b / 3, b % 3);
+        if any(&in_rows, band) >> (9 * stack) & 0x1ff == 0
+            && any(&in_cols, stack) >> (9 * band) & 0x1ff == 0
+        {
+            continue;
+        }
+        let bx = &units[18 + b];
+        for i in 0..3 {
+            let r = 3 * band + i;
+            let at = 9 * r + 3 * stack;
+            for d in digits(in_rows[r] >> (9 * stack) & 0x1ff) {
+                push_locked(c, out, opts, t, (bx, &units[r]), &[at, at + 1, at + 2], d);
+            }
+        }
+        for j in 0..3 {
+            let col = 3 * stack + j;
+            let at = 27 * band + col;
+            for d in digits(in_cols[col] >> (9 * band) & 0x1ff) {
+                let line = &units[9 + col];
+                push_locked(c, out, opts, t, (bx, line), &[at, at + 9, at + 18], d);
+            }
+        }
+    }
+}
+
+/// The candidates of the plain 9×9 board's 81 cells.
+fn masks9(c: &Candidates) -> &[Mask; 81] {
+    c.masks().try_into().expect("the 9×9 board has 81 cells")
+}
+
+/// Pushes the locked candidate `d` where `bx` and `line` cross in the cells `inter`
+/// (in box order), unless fewer than two of them hold it.
+fn push_locked(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    t: Technique,
+    (bx, line): (&Unit, &Unit),
+    inter: &[usize],
+    d: u8,
+) {
+    let cells: Vec<usize> = inter.iter().copied().filter(|&cl| c.has(cl, d)).collect();
+    if cells.len() < 2 {
+        return;
+    }
+    let (from, source, target) = if t == Technique::LockedCandidates1 {
+        (line, bx, line)
+    } else {
+        (bx, line, bx)
+    };
+    let mut s = Step::new(t);
+    s.digits.push(d);
+    s.eliminations = from
+        .cells
+        .iter()
+        .filter(|cl| !cells.contains(cl) && c.has(**cl, d))
+        .map(|&cl| (cl, d))
+        .collect();
+    s.cells = cells;
+    if opts.explain {
+        s.explanation = format!(
+            "{}: {d} in {} is confined to {}: {}",
+            t.name(),
+            source.name(),
+            target.name(),
+            removal(c.layout().size(), &s.eliminations)
+        );
+    }
+    out.push(s);
 }
 
 /// Two cells of a box-line intersection holding only the same two digits, with
 /// eliminations both in the rest of the box and in the rest of the line (HoDoKu's
 /// definition: with eliminations on one side only, it is a naked pair of that unit).
 pub fn locked_pair(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
-    locked_set(c, out, opts, 2);
+    locked_set::<2>(c, out, opts, Technique::LockedPair);
 }
 
 /// Three cells of a box-line intersection holding only the same three digits, with
 /// eliminations in the rest of the box and in the rest of the line (else a naked
 /// triple).
 pub fn locked_triple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
-    locked_set(c, out, opts, 3);
+    locked_set::<3>(c, out, opts, Technique::LockedTriple);
 }
 
-fn locked_set(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
-    let t = if k == 2 {
-        Technique::LockedPair
+/// The locked sets of `K` cells, as technique `t`.
+fn locked_set<const K: usize>(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    t: Technique,
+) {
+    if c.layout().is_plain_9x9() {
+        locked_set9::<K>(c, out, opts, t);
     } else {
-        Technique::LockedTriple
-    };
-    let layout = c.layout();
-    let mut open = [0usize; 64];
-    if layout.is_plain_9x9() {
-        // The cells that may take part, as bits: most crossings have fewer than `k`.
-        let small = (0..81)
-            .filter(|&x| c.value(x) == 0 && ones(c.mask(x)) as usize <= k)
-            .fold(0u128, |m, x| m | 1 << x);
-        let units = layout.units();
-        for &(b, l, cells) in &CROSSINGS9 {
-            let here = small & cells;
-            if !at_least(here, k) {
-                continue;
-            }
-            let mut len = 0;
-            for x in bits(here) {
-                open[len] = x;
-                len += 1;
-            }
-            locked_at(c, out, opts, t, (&units[b], &units[l]), &open[..len], k);
-        }
-        return;
+        locked_set_any::<K>(c, out, opts, t);
     }
-    for_each_place(layout, |x| {
+}
+
+/// Whether cell `x` is open with at most `k` candidates (so may be in a locked set).
+fn takes_part(c: &Candidates, x: usize, k: usize) -> bool {
+    c.value(x) == 0 && ones(c.mask(x)) as usize <= k
+}
+
+/// Whether `m` has at most `K` bits.
+fn at_most<const K: usize>(mut m: Mask) -> bool {
+    for _ in 0..K {
+        m &= m.wrapping_sub(1);
+    }
+    m == 0
+}
+
+/// [`locked_set`] on any classic layout, place by place.
+fn locked_set_any<const K: usize>(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    t: Technique,
+) {
+    let mut open = [0usize; 64];
+    for_each_place(c.layout(), |x| {
         let (bx, line) = (x.bx, x.line);
         let mut len = 0;
         let mut on_line = x.in_box;
         while on_line != 0 {
             let cl = bx.cells[on_line.trailing_zeros() as usize];
             on_line &= on_line - 1;
-            if c.value(cl) == 0 && ones(c.mask(cl)) as usize <= k {
+            if takes_part(c, cl, K) {
                 open[len] = cl;
                 len += 1;
             }
         }
-        locked_at(c, out, opts, t, (bx, line), &open[..len], k);
+        combinations(len, K, |pick| {
+            let union = pick.iter().fold(0, |m, &i| m | c.mask(open[i]));
+            if ones(union) as usize == K {
+                let cells = pick.iter().map(|&i| open[i]).collect();
+                push_set(c, out, opts, t, (bx, line), cells, union);
+            }
+        });
     });
 }
 
-/// Whether `m` has `k` bits or more.
-fn at_least(mut m: u128, k: usize) -> bool {
-    for _ in 1..k {
-        m &= m.wrapping_sub(1);
-    }
-    m != 0
-}
-
-/// The box-line crossings of the plain 9×9 board in the order of [`for_each_place`]:
-/// the box's unit, the line's unit and the cells of both, as bits.
-const CROSSINGS9: [(usize, usize, u128); 54] = crossing_table9();
-
-const fn crossing_table9() -> [(usize, usize, u128); 54] {
-    let mut t = [(0, 0, 0u128); 54];
-    let mut b = 0;
-    while b < 9 {
-        let (top, left) = (b / 3 * 3, b % 3 * 3);
-        let mut i = 0;
-        while i < 3 {
-            let row = (top + i) * 9 + left;
-            t[6 * b + i] = (18 + b, top + i, 0b111 << row);
-            let col = top * 9 + left + i;
-            t[6 * b + 3 + i] = (18 + b, 9 + left + i, (1 | 1 << 9 | 1 << 18) << col);
-            i += 1;
+/// [`locked_set`] on the plain 9×9 board. `few[r]` has bit `col` for the cells of row
+/// `r` that may take part; a crossing is looked at only with `K` of them, and a set is
+/// built only when the rest of the box and the rest of the line both hold its digits.
+fn locked_set9<const K: usize>(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    t: Technique,
+) {
+    let m = masks9(c);
+    let few: [u32; 9] = std::array::from_fn(|r| {
+        (0..9).fold(0, |w, col| {
+            let x = 9 * r + col;
+            w | u32::from(at_most::<K>(m[x]) && c.value(x) == 0) << col
+        })
+    });
+    // The bits set in at least `K` of three words.
+    let enough = |x: u32, y: u32, z: u32| {
+        if K == 2 {
+            x & y | x & z | y & z
+        } else {
+            x & y & z
         }
-        b += 1;
+    };
+    // Bit `3s` of `in_rows[r]`: row `r` in stack `s`; bit `col` of `in_cols[b]`:
+    // column `col` in band `b`.
+    let in_rows = few.map(|w| enough(w, w >> 1, w >> 2) & 0o111);
+    let in_cols: [u32; 3] =
+        std::array::from_fn(|b| enough(few[3 * b], few[3 * b + 1], few[3 * b + 2]));
+    // Bit `3s + i` of `by_box[band]`: the band's row `i` in stack `s`; with `in_cols`,
+    // a box's six crossings are three bits of each.
+    let by_box: [u32; 3] =
+        std::array::from_fn(|b| in_rows[3 * b] | in_rows[3 * b + 1] << 1 | in_rows[3 * b + 2] << 2);
+    for b in 0..9 {
+        let (band, stack) = (b / 3, b % 3);
+        if (by_box[band] | in_cols[band]) >> (3 * stack) & 7 == 0 {
+            continue;
+        }
+        for i in 0..3 {
+            let r = 3 * band + i;
+            if in_rows[r] >> (3 * stack) & 1 != 0 {
+                let at = 9 * r + 3 * stack;
+                let part = few[r] >> (3 * stack) & 7;
+                locked_at9::<K>(c, out, opts, t, (18 + b, r), [at, at + 1, at + 2], part);
+            }
+        }
+        for j in 0..3 {
+            let col = 3 * stack + j;
+            if in_cols[band] >> col & 1 != 0 {
+                let at = 27 * band + col;
+                let part = (0..3).fold(0, |p, i| p | (few[3 * band + i] >> col & 1) << i);
+                let cells = [at, at + 9, at + 18];
+                locked_at9::<K>(c, out, opts, t, (18 + b, 9 + col), cells, part);
+            }
+        }
     }
-    t
 }
 
-/// The locked sets of `k` cells among the `open` cells (open, with at most `k`
-/// candidates) where a box and a line cross.
-fn locked_at(
+/// The locked sets of `K` cells where the box and the line of units `(bx, line)`
+/// cross in `cells`, of which those at the bits of `part` may take part, in the order
+/// of [`combinations`].
+fn locked_at9<const K: usize>(
+    c: &Candidates,
+    out: &mut Vec<Step>,
+    opts: &FindOptions,
+    t: Technique,
+    (bx, line): (usize, usize),
+    cells: [usize; 3],
+    part: u32,
+) {
+    let sets: &[u32] = if K == 2 {
+        &[0b011, 0b101, 0b110]
+    } else {
+        &[0b111]
+    };
+    let units = c.layout().units();
+    let (bx, line) = (&units[bx], &units[line]);
+    // The candidates of a unit's cells outside the crossing.
+    let outside = |unit: &Unit| {
+        unit.cells
+            .iter()
+            .filter(|cl| !cells.contains(cl))
+            .fold(0, |m, &cl| m | c.mask(cl))
+    };
+    for &set in sets.iter().filter(|&&set| part & set == set) {
+        let (mut union, mut left) = (0, 0);
+        for (i, &cl) in cells.iter().enumerate() {
+            match set >> i & 1 {
+                0 => left |= c.mask(cl),
+                _ => union |= c.mask(cl),
+            }
+        }
+        if ones(union) as usize != K {
+            continue;
+        }
+        if (left | outside(bx)) & union != 0 && outside(line) & union != 0 {
+            let picked = (0..3).filter(|i| set >> i & 1 != 0).map(|i| cells[i]);
+            push_set(c, out, opts, t, (bx, line), picked.collect(), union);
+        }
+    }
+}
+
+/// Pushes the locked set of `cells` with the digits `union` where `bx` and `line`
+/// cross, if it eliminates both in the rest of the box and in the rest of the line.
+fn push_set(
     c: &Candidates,
     out: &mut Vec<Step>,
     opts: &FindOptions,
     t: Technique,
     (bx, line): (&Unit, &Unit),
-    open: &[usize],
-    k: usize,
+    cells: Vec<usize>,
+    union: Mask,
 ) {
-    let n = c.layout().size();
-    combinations(open.len(), k, |pick| {
-        let union = pick.iter().fold(0, |m, &i| m | c.mask(open[i]));
-        if ones(union) as usize != k {
-            return;
-        }
-        let cells: Vec<usize> = pick.iter().map(|&i| open[i]).collect();
-        let mut elims = Vec::new();
-        let mut sides = 0;
-        for unit in [bx, line] {
-            let before = elims.len();
-            for &cl in &unit.cells {
-                if cells.contains(&cl) || elims.iter().any(|&(e, _)| e == cl) {
-                    continue;
-                }
-                elims.extend(digits(c.mask(cl) & union).map(|d| (cl, d)));
+    let mut elims = Vec::new();
+    let mut sides = 0;
+    for unit in [bx, line] {
+        let before = elims.len();
+        for &cl in &unit.cells {
+            if cells.contains(&cl) || elims.iter().any(|&(e, _)| e == cl) {
+                continue;
             }
-            sides += usize::from(elims.len() > before);
+            elims.extend(digits(c.mask(cl) & union).map(|d| (cl, d)));
         }
-        if sides < 2 {
-            return;
-        }
-        let mut s = Step::new(t);
-        s.digits = digits(union).collect();
-        s.eliminations = elims;
-        if opts.explain {
-            s.explanation = format!(
-                "{} on {} in {} ({} and {}): {}",
-                t.name(),
-                and_list(&s.digits),
-                cell_list(n, &cells),
-                line.name(),
-                bx.name(),
-                removal(n, &s.eliminations)
-            );
-        }
-        s.cells = cells;
-        out.push(s);
-    });
+        sides += usize::from(elims.len() > before);
+    }
+    if sides < 2 {
+        return;
+    }
+    let mut s = Step::new(t);
+    s.digits = digits(union).collect();
+    s.eliminations = elims;
+    if opts.explain {
+        let n = c.layout().size();
+        s.explanation = format!(
+            "{} on {} in {} ({} and {}): {}",
+            t.name(),
+            and_list(&s.digits),
+            cell_list(n, &cells),
+            line.name(),
+            bx.name(),
+            removal(n, &s.eliminations)
+        );
+    }
+    s.cells = cells;
+    out.push(s);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::Layout;
 
-    #[test]
-    fn the_9x9_table_lists_the_places_in_their_order() {
-        let layout = Layout::classic(9).unwrap();
-        let units = layout.units();
-        let at = |u: &Unit| units.iter().position(|v| std::ptr::eq(u, v)).unwrap();
-        let mut places = Vec::new();
-        for_each_place(&layout, |p| {
-            let cells =
-                p.bx.cells
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| p.in_box >> i & 1 != 0)
-                    .fold(0u128, |m, (_, &x)| m | 1 << x);
-            places.push((at(p.bx), at(p.line), cells));
-        });
-        assert_eq!(places, CROSSINGS9);
+    /// States of the plain 9×9 board: a few puzzles with all their candidates, and
+    /// with candidates taken out at random, down to cells of one candidate or none.
+    fn states() -> Vec<Candidates> {
+        let puzzles = [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "..1.......2.4...3.5.......6.7.....8.....1.........9..2...3.4.5.6....7...8......9.",
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut out = Vec::new();
+        for p in puzzles {
+            let full = Candidates::from_grid(&p.parse().unwrap());
+            out.push(full.clone());
+            for share in [2, 3, 5, 9] {
+                for _ in 0..6 {
+                    let mut c = full.clone();
+                    for x in 0..81 {
+                        for d in digits(c.mask(x)) {
+                            if next() % share == 0 {
+                                c.remove(x, d);
+                            }
+                        }
+                    }
+                    // The same, with candidates left in filled cells too (a state
+                    // given directly may have them).
+                    let values: Vec<u8> = (0..81).map(|x| c.value(x)).collect();
+                    let masks = (0..81)
+                        .map(|x| match c.value(x) {
+                            0 => c.mask(x),
+                            _ => next() & 0x1ff,
+                        })
+                        .collect();
+                    out.push(Candidates::from_parts(c.layout().clone(), values, masks).unwrap());
+                    out.push(c);
+                }
+            }
+        }
+        out
     }
 
+    const EXPLAIN: FindOptions = FindOptions {
+        explain: true,
+        deadline: None,
+    };
+
     #[test]
-    fn the_9x9_crossings_are_those_of_any_layout() {
-        let g: crate::Grid =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-                .parse()
-                .unwrap();
-        let mut c = Candidates::from_grid(&g);
-        for (cell, d) in [(1, 1), (1, 2), (10, 9), (20, 6), (40, 3), (79, 7)] {
-            c.remove(cell, d);
-        }
-        let list = |fast: bool| {
-            let mut out = Vec::new();
-            let mut push = |x: &Crossing| {
-                let (bx, line) = (x.bx.name(), x.line.name());
-                out.push((bx, line, x.in_box, x.inter, x.box_rest, x.line_rest));
-            };
-            match fast {
-                true => crossings9(&c, &mut push),
-                false => crossings(&c, &mut push),
+    fn locked_candidates_on_9x9_are_those_of_the_general_walk() {
+        for t in [Technique::LockedCandidates1, Technique::LockedCandidates2] {
+            let mut found = 0;
+            for c in states() {
+                let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                locked_candidates9(&c, &mut fast, &EXPLAIN, t);
+                locked_candidates_any(&c, &mut slow, &EXPLAIN, t);
+                assert_eq!(fast, slow);
+                found += fast.len();
             }
-            out
-        };
-        assert_eq!(list(true), list(false));
-        assert_eq!(list(true).len(), 54);
+            assert!(found >= 50, "{t:?}: only {found} steps to compare");
+        }
+    }
+
+    fn same_locked_sets<const K: usize>(t: Technique) -> usize {
+        let mut found = 0;
+        for c in states() {
+            let (mut fast, mut slow) = (Vec::new(), Vec::new());
+            locked_set9::<K>(&c, &mut fast, &EXPLAIN, t);
+            locked_set_any::<K>(&c, &mut slow, &EXPLAIN, t);
+            assert_eq!(fast, slow);
+            found += fast.len();
+        }
+        found
     }
 
     #[test]
     fn locked_sets_on_9x9_are_those_of_the_general_walk() {
-        // A state with locked sets: the table and its filter must find the steps
-        // the walk over every place finds.
-        let g: crate::Grid =
-            "..1.......2.4...3.5.......6.7.....8.....1.........9..2...3.4.5.6....7...8......9."
-                .parse()
-                .unwrap();
-        let mut c = Candidates::from_grid(&g);
-        let mut found = 0;
-        for (cell, d) in [
-            (0, 3),
-            (0, 4),
-            (0, 6),
-            (0, 7),
-            (0, 8),
-            (0, 9),
-            (1, 3),
-            (1, 4),
-        ] {
-            c.remove(cell, d);
-        }
-        for k in [2, 3] {
-            let mut fast = Vec::new();
-            locked_set(&c, &mut fast, &FindOptions::default(), k);
-            let mut slow = Vec::new();
-            for_each_place(c.layout(), |x| {
-                let open: Vec<usize> = x
-                    .bx
-                    .cells
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, &cl)| {
-                        x.in_box >> i & 1 != 0 && c.value(cl) == 0 && ones(c.mask(cl)) as usize <= k
-                    })
-                    .map(|(_, &cl)| cl)
-                    .collect();
-                let t = [Technique::LockedPair, Technique::LockedTriple][k - 2];
-                let pair = (x.bx, x.line);
-                locked_at(&c, &mut slow, &FindOptions::default(), t, pair, &open, k);
-            });
-            assert_eq!(format!("{fast:?}"), format!("{slow:?}"));
-            found += fast.len();
-        }
-        assert!(found > 0, "the state has no locked set to compare");
+        let pairs = same_locked_sets::<2>(Technique::LockedPair);
+        let triples = same_locked_sets::<3>(Technique::LockedTriple);
+        assert!(
+            pairs >= 20 && triples >= 5,
+            "{pairs} pairs, {triples} triples"
+        );
     }
 }
