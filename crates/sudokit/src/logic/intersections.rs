@@ -283,7 +283,7 @@ fn push_locked(
     s.eliminations = from
         .cells
         .iter()
-        .filter(|cl| !cells.contains(cl) && c.has(**cl, d))
+        .filter(|&&cl| c.has(cl, d) && !cells.contains(&cl))
         .map(|&cl| (cl, d))
         .collect();
     s.cells = cells;
