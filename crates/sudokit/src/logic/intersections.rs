@@ -413,7 +413,8 @@ fn locked_set9<const K: usize>(
             if in_rows[r] >> (3 * stack) & 1 != 0 {
                 let at = 9 * r + 3 * stack;
                 let part = few[r] >> (3 * stack) & 7;
-                locked_at9::<K>(c, out, opts, t, (18 + b, r), [at, at + 1, at + 2], part);
+                let units = [(18 + b, 0o7 << (3 * i)), (r, 0o7 << (3 * stack))];
+                locked_at9::<K>(c, out, opts, t, units, [at, at + 1, at + 2], part);
             }
         }
         for j in 0..3 {
@@ -422,21 +423,23 @@ fn locked_set9<const K: usize>(
                 let at = 27 * band + col;
                 let part = (0..3).fold(0, |p, i| p | (few[3 * band + i] >> col & 1) << i);
                 let cells = [at, at + 9, at + 18];
-                locked_at9::<K>(c, out, opts, t, (18 + b, 9 + col), cells, part);
+                let units = [(18 + b, 0o111 << j), (9 + col, 0o7 << (3 * band))];
+                locked_at9::<K>(c, out, opts, t, units, cells, part);
             }
         }
     }
 }
 
-/// The locked sets of `K` cells where the box and the line of units `(bx, line)`
-/// cross in `cells`, of which those at the bits of `part` may take part, in the order
-/// of [`combinations`].
+/// The locked sets of `K` cells where a box and a line cross in `cells`, of which
+/// those at the bits of `part` may take part, in the order of [`combinations`].
+/// `units` gives the box and the line, each as its index among the units and the
+/// positions of the crossing in its cells, as bits.
 fn locked_at9<const K: usize>(
     c: &Candidates,
     out: &mut Vec<Step>,
     opts: &FindOptions,
     t: Technique,
-    (bx, line): (usize, usize),
+    units: [(usize, u32); 2],
     cells: [usize; 3],
     part: u32,
 ) {
@@ -445,14 +448,16 @@ fn locked_at9<const K: usize>(
     } else {
         &[0b111]
     };
-    let units = c.layout().units();
-    let (bx, line) = (&units[bx], &units[line]);
+    let all = c.layout().units();
+    let [bx, line] = units.map(|(u, _)| &all[u]);
     // The candidates of a unit's cells outside the crossing.
-    let outside = |unit: &Unit| {
-        unit.cells
+    let outside = |(u, at): (usize, u32)| {
+        all[u]
+            .cells
             .iter()
-            .filter(|cl| !cells.contains(cl))
-            .fold(0, |m, &cl| m | c.mask(cl))
+            .enumerate()
+            .filter(|&(i, _)| at >> i & 1 == 0)
+            .fold(0, |m, (_, &cl)| m | c.mask(cl))
     };
     for &set in sets.iter().filter(|&&set| part & set == set) {
         let (mut union, mut left) = (0, 0);
@@ -465,7 +470,7 @@ fn locked_at9<const K: usize>(
         if ones(union) as usize != K {
             continue;
         }
-        if (left | outside(bx)) & union != 0 && outside(line) & union != 0 {
+        if (left | outside(units[0])) & union != 0 && outside(units[1]) & union != 0 {
             let picked = (0..3).filter(|i| set >> i & 1 != 0).map(|i| cells[i]);
             push_set(c, out, opts, t, (bx, line), picked.collect(), union);
         }
