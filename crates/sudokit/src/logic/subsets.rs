@@ -1,10 +1,11 @@
 //! Subsets: naked and hidden pairs, triples and quads, in every unit of every layout
 //! (rows, columns, boxes and any extra regions).
 //!
-//! Both searches enumerate `k` cells (or digits) of a unit with [`unions`], which drops
-//! every combination whose first picks already span more than `k` digits (or cells).
+//! Both searches enumerate `k` cells (or digits) of a unit with `logic::unions`, which
+//! drops every combination whose first picks already span more than `k` digits (or
+//! cells).
 //! On the plain 9×9 board a unit is searched from the fixed unit table and the board's
-//! masks ([`naked9`], [`hidden9`]); the layout's units serve every other board, and the
+//! masks (`naked9`, `hidden9`); the layout's units serve every other board, and the
 //! tests check that both searches find the same steps.
 
 use super::fast_singles::UNITS;
