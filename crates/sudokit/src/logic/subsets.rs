@@ -3,10 +3,9 @@
 //!
 //! Both searches enumerate `k` cells (or digits) of a unit with `logic::unions`, which
 //! drops every combination whose first picks already span more than `k` digits (or
-//! cells).
-//! On the plain 9×9 board a unit is searched from the fixed unit table and the board's
-//! masks (`naked9`, `hidden9`); the layout's units serve every other board, and the
-//! tests check that both searches find the same steps.
+//! cells). On the plain 9×9 board a unit's cells come from the fixed unit table, on
+//! every other board from the layout's units; the tests check that both find the same
+//! steps.
 
 use super::fast_singles::UNITS;
 use super::quiet::Quiet;
@@ -41,14 +40,28 @@ fn technique(naked: bool, k: usize) -> Technique {
 /// the other cells of the unit.
 pub fn naked(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
     let t = technique(true, k);
+    let (mut open, mut masks) = ([0usize; 64], [0; 64]);
     if c.layout().is_plain_9x9() {
         return each_unit(c, t, out, |u, unit, out| {
-            naked9(c, out, opts, (t, k), unit, &UNITS[u])
+            naked_in(
+                c,
+                out,
+                opts,
+                (t, k),
+                (unit, &UNITS[u]),
+                (&mut open, &mut masks),
+            )
         });
     }
-    let (mut open, mut masks) = ([0usize; 64], [0; 64]);
     each_unit(c, t, out, |_, unit, out| {
-        naked_in(c, out, opts, (t, k), unit, (&mut open, &mut masks))
+        naked_in(
+            c,
+            out,
+            opts,
+            (t, k),
+            (unit, &unit.cells),
+            (&mut open, &mut masks),
+        )
     });
 }
 
@@ -67,58 +80,23 @@ fn each_unit(
     quiet.done();
 }
 
-/// [`naked`] subsets of technique `t` in one unit.
-fn naked_in(
+/// [`naked`] subsets of technique `t` in `unit`, whose cells are `cells` (the
+/// layout's list, or on the plain 9×9 board the fixed table's).
+fn naked_in<C: Copy + Into<usize>>(
     c: &Candidates,
     out: &mut Vec<Step>,
     opts: &FindOptions,
     (t, k): (Technique, usize),
-    unit: &Unit,
+    (unit, cells): (&Unit, &[C]),
     (open, masks): (&mut [usize; 64], &mut [Mask; 64]),
 ) {
-    let mut len = 0;
-    for &cl in &unit.cells {
-        let m = c.mask(cl);
-        if c.value(cl) == 0 && (2..=k).contains(&(ones(m) as usize)) {
-            open[len] = cl;
-            masks[len] = m;
-            len += 1;
-        }
-    }
-    unions(&masks[..len], k, k as u32, |pick, union| {
-        if ones(union) as usize != k {
-            return;
-        }
-        let inside = |cl: usize| pick.iter().any(|&i| open[i] == cl);
-        let elims: Vec<(usize, u8)> = unit
-            .cells
-            .iter()
-            .filter(|&&cl| !inside(cl))
-            .flat_map(|&cl| digits(c.mask(cl) & union).map(move |d| (cl, d)))
-            .collect();
-        if elims.is_empty() {
-            return;
-        }
-        let cells = pick.iter().map(|&i| open[i]).collect();
-        push(out, opts, t, unit, union, cells, elims);
-    });
-}
-
-/// [`naked_in`] on `unit` of the plain 9×9 board, whose cells are `cells`.
-fn naked9(
-    c: &Candidates,
-    out: &mut Vec<Step>,
-    opts: &FindOptions,
-    (t, k): (Technique, usize),
-    unit: &Unit,
-    cells: &[u8; 9],
-) {
     let board = c.masks();
-    let (mut at, mut masks, mut len) = ([0usize; 9], [0; 9], 0);
+    let mut len = 0;
     for &cl in cells {
-        let (cl, m) = (usize::from(cl), board[usize::from(cl)]);
+        let cl: usize = cl.into();
+        let m = board[cl];
         if (2..=k).contains(&(ones(m) as usize)) && c.value(cl) == 0 {
-            at[len] = cl;
+            open[len] = cl;
             masks[len] = m;
             len += 1;
         }
@@ -129,15 +107,15 @@ fn naked9(
         }
         let mut elims = Vec::new();
         for &cl in cells {
-            let cl = usize::from(cl);
-            if !pick.iter().any(|&i| at[i] == cl) {
+            let cl: usize = cl.into();
+            if !pick.iter().any(|&i| open[i] == cl) {
                 elims.extend(digits(board[cl] & union).map(|d| (cl, d)));
             }
         }
         if elims.is_empty() {
             return;
         }
-        let cells = pick.iter().map(|&i| at[i]).collect();
+        let cells = pick.iter().map(|&i| open[i]).collect();
         push(out, opts, t, unit, union, cells, elims);
     });
 }
@@ -146,83 +124,41 @@ fn naked9(
 /// cells.
 pub fn hidden(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) {
     let t = technique(false, k);
+    let mut scratch = ([0u64; 64], [0u64; 64], [0u8; 64]);
     if c.layout().is_plain_9x9() {
         return each_unit(c, t, out, |u, unit, out| {
-            hidden9(c, out, opts, (t, k), unit, &UNITS[u])
+            hidden_in(c, out, opts, (t, k), (unit, &UNITS[u]), &mut scratch)
         });
     }
-    let mut scratch = ([0u64; 64], [0u64; 64], [0u8; 64]);
     each_unit(c, t, out, |_, unit, out| {
-        hidden_in(c, out, opts, (t, k), unit, &mut scratch)
+        hidden_in(c, out, opts, (t, k), (unit, &unit.cells), &mut scratch)
     });
 }
 
-/// [`hidden`] subsets of technique `t` in one unit.
-fn hidden_in(
+/// [`hidden`] subsets of technique `t` in `unit`, whose cells are `cells` (the
+/// layout's list, or on the plain 9×9 board the fixed table's).
+fn hidden_in<C: Copy + Into<usize>>(
     c: &Candidates,
     out: &mut Vec<Step>,
     opts: &FindOptions,
     (t, k): (Technique, usize),
-    unit: &Unit,
+    (unit, cells): (&Unit, &[C]),
     (pos, places_of, cand): &mut ([u64; 64], [u64; 64], [u8; 64]),
 ) {
     let n = c.layout().size();
-    // Positions (bit i = i-th cell of the unit) of each digit.
-    pos[..n].fill(0);
-    for (i, &cl) in unit.cells.iter().enumerate() {
-        for d in digits(c.mask(cl)) {
-            pos[d as usize - 1] |= 1 << i;
-        }
-    }
-    // The digits on 2 to `k` cells, and their positions.
-    let mut len = 0;
-    for d in 1..=n as u8 {
-        let places = pos[d as usize - 1];
-        if (2..=k).contains(&(ones(places) as usize)) {
-            cand[len] = d;
-            places_of[len] = places;
-            len += 1;
-        }
-    }
-    unions(&places_of[..len], k, k as u32, |pick, places| {
-        if ones(places) as usize != k {
-            return;
-        }
-        let set: Mask = pick.iter().fold(0, |m, &i| m | bit(cand[i]));
-        let cells: Vec<usize> = (0..unit.cells.len())
-            .filter(|i| places & (1 << i) != 0)
-            .map(|i| unit.cells[i])
-            .collect();
-        let elims: Vec<(usize, u8)> = cells
-            .iter()
-            .flat_map(|&cl| digits(c.mask(cl) & !set).map(move |d| (cl, d)))
-            .collect();
-        push(out, opts, t, unit, set, cells, elims);
-    });
-}
-
-/// [`hidden_in`] on `unit` of the plain 9×9 board, whose cells are `cells`.
-fn hidden9(
-    c: &Candidates,
-    out: &mut Vec<Step>,
-    opts: &FindOptions,
-    (t, k): (Technique, usize),
-    unit: &Unit,
-    cells: &[u8; 9],
-) {
     let board = c.masks();
     // Positions (bit i = i-th cell of the unit) of each digit (index `d - 1`).
-    let mut pos = [0 as Mask; 9];
+    pos[..n].fill(0);
     for (i, &cl) in cells.iter().enumerate() {
-        let mut m = board[usize::from(cl)];
+        let mut m = board[cl.into()];
         while m != 0 {
             pos[m.trailing_zeros() as usize] |= 1 << i;
             m &= m - 1;
         }
     }
     // The digits on 2 to `k` cells, and their positions.
-    let (mut cand, mut places_of, mut len) = ([0u8; 9], [0; 9], 0);
-    for (d, &places) in (1..).zip(&pos) {
+    let mut len = 0;
+    for (d, &places) in (1..).zip(&pos[..n]) {
         if (2..=k).contains(&(ones(places) as usize)) {
             cand[len] = d;
             places_of[len] = places;
@@ -234,7 +170,7 @@ fn hidden9(
             return;
         }
         let set: Mask = pick.iter().fold(0, |m, &i| m | bit(cand[i]));
-        let at = || bits(places.into()).map(|i| usize::from(cells[i]));
+        let at = || bits(places.into()).map(|i| cells[i].into());
         let elims: Vec<(usize, u8)> = at()
             .flat_map(|cl| digits(board[cl] & !set).map(move |d| (cl, d)))
             .collect();
@@ -280,8 +216,8 @@ fn push(
 mod tests {
     use super::*;
 
-    /// Every step the 9×9 searches and the layout's ones find in each unit, with
-    /// explanations, for each size.
+    /// Every step the searches find in each unit from the 9×9 table's cells and from
+    /// the layout's, with explanations, for each size.
     fn both(c: &Candidates) -> (Vec<Step>, Vec<Step>) {
         let opts = FindOptions {
             explain: true,
@@ -293,20 +229,21 @@ mod tests {
         for k in 2..=4 {
             for (u, unit) in c.layout().units().iter().enumerate() {
                 let (naked, hidden) = ((technique(true, k), k), (technique(false, k), k));
-                naked9(c, &mut fast, &opts, naked, unit, &UNITS[u]);
-                naked_in(c, &mut slow, &opts, naked, unit, (&mut open, &mut masks));
-                hidden9(c, &mut fast, &opts, hidden, unit, &UNITS[u]);
-                hidden_in(c, &mut slow, &opts, hidden, unit, &mut scratch);
+                let (table, listed) = ((unit, &UNITS[u][..]), (unit, &unit.cells[..]));
+                naked_in(c, &mut fast, &opts, naked, table, (&mut open, &mut masks));
+                naked_in(c, &mut slow, &opts, naked, listed, (&mut open, &mut masks));
+                hidden_in(c, &mut fast, &opts, hidden, table, &mut scratch);
+                hidden_in(c, &mut slow, &opts, hidden, listed, &mut scratch);
             }
         }
         (fast, slow)
     }
 
-    /// The 9×9 searches find what the layout's searches find, in order, on the states
+    /// The 9×9 table's cells give what the layout's give, in order, on the states
     /// where simpler logic stops and on states that lose candidates one at a time
     /// (which make new subsets, and states with no solution).
     #[test]
-    fn the_9x9_searches_find_what_the_general_ones_do() {
+    fn the_9x9_table_finds_what_the_layouts_units_do() {
         let (mut seen, mut rng) = (0, 0x9e37_79b9_7f4a_7c15u64);
         for (g, start, _) in crate::logic::basic_states(30) {
             let mut c = start;
