@@ -12,9 +12,9 @@
 //! is that again ([`Quiet::look`]): the steps found, and their order, are the same.
 //!
 //! Only the plain 9×9 board is kept: a key is one or two `u128`, each 81 cells, or 9
-//! cells of 10 bits (the candidates and whether the cell is open). A call reads the notes once,
-//! when it starts, and writes down a part only when its search of the part ran to the
-//! end ([`Quiet::done`]).
+//! cells of 10 bits (the candidates and whether the cell is open). A call reads the
+//! notes once, when it starts, and writes down a part only when its search of the part
+//! ran to the end ([`Quiet::done`]).
 
 use std::cell::RefCell;
 

@@ -65,8 +65,8 @@ pub fn naked(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize) 
     });
 }
 
-/// Runs `search` (given the unit's index) on every unit of `c` whose candidates `t`'s finder has not met
-/// nothing on before (see `quiet`), noting what each met.
+/// Runs `search` (given the unit's index) on every unit of `c` whose candidates `t`'s
+/// finder has not met nothing on before (see `quiet`), noting what each met.
 fn each_unit(
     c: &Candidates,
     t: Technique,
