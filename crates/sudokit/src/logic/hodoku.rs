@@ -413,7 +413,7 @@ impl Singles {
         };
         for cell in 0..81 {
             if c.value(cell) != 0 {
-                s.set_cell(cell, c.value(cell));
+                s.place(cell, c.value(cell));
             }
         }
         for cell in (0..81).filter(|&cell| c.value(cell) == 0) {
@@ -429,7 +429,7 @@ impl Singles {
     /// in the order HoDoKu's finder lists them ([`removal_order`]).
     pub(crate) fn apply(&mut self, step: &Step) {
         for &(cell, d) in &step.placements {
-            self.set_cell(cell, d);
+            self.place(cell, d);
         }
         for (cell, d) in removal_order(step) {
             self.remove(cell, d);
@@ -525,7 +525,7 @@ impl Singles {
     }
 
     /// Places `d` in `cell` (HoDoKu's `setCell`).
-    fn set_cell(&mut self, cell: usize, d: u8) {
+    pub(crate) fn place(&mut self, cell: usize, d: u8) {
         if self.values[cell] != 0 {
             return;
         }

@@ -339,9 +339,11 @@ impl Solver {
                     let unit = unit.map(|u| &c.layout().units()[u]);
                     sentence(&mut single.explanation, t, 9, at, d, unit);
                 }
-                if single.apply(c) {
+                // What `single.apply(c)` and `q.apply(&single)` do, for one placement.
+                if c.value(at) == 0 && c.has(at, d) {
+                    c.place(at, d);
                     if let Some(q) = &mut queues {
-                        q.apply(&single);
+                        q.place(at, d);
                     }
                     if !visit(&single, c) {
                         return Ok(Outcome::Stuck);
