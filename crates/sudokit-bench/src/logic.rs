@@ -1,11 +1,11 @@
 //! sudokit's logic solver against the `sudoku` crate's `StrategySolver`.
 //!
 //! [`verify`] solves every puzzle of a [`Corpus`] by logic with both, untimed, and checks
-//! every grid either finishes against its puzzle. [`compare`] then times both over the
-//! whole corpus, alternating, and keeps the best time of each (the thread's CPU time). With every technique,
-//! sudokit's side is the full rater ([`rate`]: HoDoKu's order, the score kept); with a
-//! selection, it is [`Solver::solve`] (the steps, no explanations), the question the
-//! crate's `solve` answers. [`CRATE_TECHNIQUES`] is the selection that matches the
+//! every grid either finishes against its puzzle. [`row`] then times both over the
+//! whole corpus, alternating, and keeps the best time of each (the thread's CPU time).
+//! With every technique, sudokit's side is the full rater ([`rate`]: HoDoKu's order, the
+//! score kept); with a selection, it is [`Solver::solve`] (the steps, no explanations),
+//! the question the crate's `solve` answers. [`CRATE_TECHNIQUES`] is the selection that matches the
 //! crate's strategies.
 
 use std::time::Duration;

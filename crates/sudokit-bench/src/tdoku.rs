@@ -120,7 +120,7 @@ const MIN_RUN: Duration = Duration::from_millis(500);
 
 /// tdoku's puzzles per second over the corpus, counting to `limit`: the best of `reps`
 /// timed runs. A first run, over the corpus once, is checked; the timed runs repeat the
-/// corpus as often as needed to last [`MIN_RUN`] (the clock counts in 10 ms ticks), the
+/// corpus as often as needed to last `MIN_RUN` (the clock counts in 10 ms ticks), the
 /// first of them being the last run that found how often.
 pub fn rate(path: &Path, corpus: &Corpus, limit: u64, reps: usize) -> Result<f64, String> {
     let counts = corpus

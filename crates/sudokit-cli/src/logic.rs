@@ -119,7 +119,8 @@ impl StateArgs {
         self.limit.budget()
     }
 
-    /// Runs a batch over the input: one record per puzzle, as [`drive`] writes them.
+    /// Runs a batch over the input: one record per puzzle, as [`crate::driver::drive`]
+    /// writes them.
     pub fn drive<R, J, S>(&self, job: J, sink: S) -> anyhow::Result<ExitCode>
     where
         R: Send,

@@ -1,9 +1,9 @@
 //! `sudokit._sudokit`: the native half of the `sudokit` Python package.
 //!
-//! A thin layer over the library's public API: [`grid`] and [`puzzle`] are the two
-//! board classes, [`logic`] the logic solver's steps and ratings, [`generate`] makes
-//! puzzles, [`batch`] runs many puzzles in parallel outside the GIL, [`read`] turns
-//! Python input into checked puzzles, [`solving`] picks engines by name, and [`errors`]
+//! A thin layer over the library's public API: `grid` and `puzzle` are the two
+//! board classes, `logic` the logic solver's steps and ratings, `generate` makes
+//! puzzles, `batch` runs many puzzles in parallel outside the GIL, `read` turns
+//! Python input into checked puzzles, `solving` picks engines by name, and `errors`
 //! holds the exceptions. The pure-Python package (`python/sudokit/`) re-exports
 //! everything and adds the benchmark script and `sudokit.dask` (the batch functions
 //! over Dask, pandas and pyarrow collections).

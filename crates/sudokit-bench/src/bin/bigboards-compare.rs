@@ -3,7 +3,7 @@
 //! For each size, `--count` puzzles are made by [`sudokit_bench::boards::puzzle`] (a
 //! shuffled valid full grid with `--clues` of its cells kept, seeded by `--seed`). Each
 //! engine first solves every puzzle (the solution checked with
-//! [`Grid::is_solution_of`]), then counts each to 2 (the uniqueness check, the count
+//! [`sudokit::Grid::is_solution_of`]), then counts each to 2 (the uniqueness check, the count
 //! checked against the first engine's). Times are the CPU time of the solving thread.
 //!
 //! Every (engine, size, task) runs in a child process of this program, which prints one
