@@ -38,6 +38,9 @@
 //! (`Search::kraken`, for `kraken.rs`) takes only the fish its `accept` test passes,
 //! which reads the chains of the state: it is not kept.
 //!
+//! The walk counts cells in its innermost loops; on an x86-64 CPU with `popcnt` it runs
+//! in code compiled with that instruction (the module `variant`).
+//!
 //! Boards of up to 128 cells (one `u128` per set of cells); larger boards find nothing.
 
 use std::cell::RefCell;
@@ -48,6 +51,10 @@ use super::step::{cell_list, removal, FindOptions, Step};
 use super::technique::Technique::{self, *};
 use crate::candidates::Candidates;
 use crate::layout::UnitKind;
+
+mod variant;
+
+use variant::{Bases, Covers, Portable, Variant};
 
 /// The techniques built on this module's search: Franken, mutant, Siamese and Kraken
 /// fish. Their searches are the slow ones of the fish family (a finned mutant
@@ -187,6 +194,7 @@ impl Board {
     }
 
     /// The cells of `within` that see every cell of `set` (it stops once none is left).
+    #[inline(always)]
     fn seeing_all_in(&self, set: u128, within: u128) -> u128 {
         let mut m = within;
         for x in bits(set) {
@@ -199,8 +207,10 @@ impl Board {
     }
 }
 
-/// One search for one digit and one orientation, as a depth-first walk.
-struct Walk<'a, F: FnMut(Fish) -> bool> {
+/// One search for one digit and one orientation, as a depth-first walk in the code of
+/// `variant` ([`variant`]).
+struct Walk<'a, F: FnMut(Fish) -> bool, V> {
+    variant: V,
     board: &'a Board,
     search: Search,
     /// The most fins and endo fins of a fish of `search` ([`Search::max_fins`]).
@@ -229,8 +239,18 @@ struct Walk<'a, F: FnMut(Fish) -> bool> {
     stopped: bool,
 }
 
-impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
-    fn bases(&mut self, from: usize, union: u128, endo: u128, endo_count: u32, hit: bool) {
+impl<F: FnMut(Fish) -> bool, V: Variant> Walk<'_, F, V> {
+    /// Takes each base set from `at.from` on after those taken, and once there are
+    /// enough, walks their cover sets.
+    #[inline(always)]
+    fn bases_from(&mut self, at: Bases) {
+        let Bases {
+            from,
+            union,
+            endo,
+            endo_count,
+            hit,
+        } = at;
         for i in from..self.bases.len() {
             if self.stopped {
                 return;
@@ -253,12 +273,20 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
             if self.base.len() == self.search.size {
                 self.start_covers(union | m, endo | overlap);
             } else {
-                self.bases(i + 1, union | m, endo | overlap, endo_count, hit);
+                let next = Bases {
+                    from: i + 1,
+                    union: union | m,
+                    endo: endo | overlap,
+                    endo_count,
+                    hit,
+                };
+                self.variant.bases(self, next);
             }
             self.base.pop();
         }
     }
 
+    #[inline(always)]
     fn start_covers(&mut self, union: u128, endo: u128) {
         self.covers.clear();
         for &(id, m) in &self.all_covers {
@@ -273,11 +301,28 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
         }
         let k = self.search.size;
         if !self.prune || self.may_lead(union & !after, endo) && self.may_cover(0, k, union, endo) {
-            self.walk_covers(0, union, endo, 0, 0);
+            let start = Covers {
+                from: 0,
+                base: union,
+                endo,
+                union: 0,
+                cannibal: 0,
+            };
+            self.variant.covers(self, start);
         }
     }
 
-    fn walk_covers(&mut self, from: usize, base: u128, endo: u128, union: u128, cannibal: u128) {
+    /// Takes each cover set from `at.from` on after those taken, and checks each full
+    /// set of covers.
+    #[inline(always)]
+    fn covers_from(&mut self, at: Covers) {
+        let Covers {
+            from,
+            base,
+            endo,
+            union,
+            cannibal,
+        } = at;
         let k = self.search.size;
         let left = k - self.cover.len();
         for i in from..(self.covers.len() + 1).saturating_sub(left) {
@@ -301,7 +346,16 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
             self.cover.push(id);
             match left {
                 1 => self.check(base, endo, union, cannibal),
-                _ => self.walk_covers(i + 1, base, endo, union, cannibal),
+                _ => {
+                    let next = Covers {
+                        from: i + 1,
+                        base,
+                        endo,
+                        union,
+                        cannibal,
+                    };
+                    self.variant.covers(self, next);
+                }
             }
             self.cover.pop();
         }
@@ -310,6 +364,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
     /// Whether the base and cover sets may make a fish [`Walk::check`] takes: a test
     /// of what it asks, cheapest first, for the cover sets the pruned search reaches
     /// (most of them fail on the fins: too many, or none seen from a cover candidate).
+    #[inline(always)]
     fn may_be_fish(&self, base: u128, endo: u128, cover: u128, cannibal: u128) -> bool {
         let fins = (base & !cover) | endo;
         if fins == 0 {
@@ -326,6 +381,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
     /// are in no cover chosen or to come: they are fins for good, so there must be
     /// fins to spare, and some candidate must see them all and the endo fins (for a
     /// Kraken fish, some cell: HoDoKu's condition).
+    #[inline(always)]
     fn may_lead(&self, stuck: u128, endo: u128) -> bool {
         let fins = stuck | endo;
         if fins == 0 {
@@ -342,6 +398,7 @@ impl<F: FnMut(Fish) -> bool> Walk<'_, F> {
     /// candidates `open` that none holds yet: all but the fins still allowed. The
     /// endo fins are fins whether covered or not: they take their share of the fins,
     /// and the others must be held but for what is left.
+    #[inline(always)]
     fn may_cover(&self, from: usize, left: usize, open: u128, endo: u128) -> bool {
         let spare = self.max_fins.0.saturating_sub(endo.count_ones());
         let open = open & !endo;
@@ -531,6 +588,22 @@ fn search_pruned(
     search: Search,
     prune: bool,
     accept: &dyn Fn(u8, u128, u128) -> bool,
+    visit: impl FnMut(Fish) -> bool,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(popcnt) = variant::Popcnt::detect() {
+        return search_in(popcnt, c, search, prune, accept, visit);
+    }
+    search_in(Portable, c, search, prune, accept, visit);
+}
+
+/// [`search_pruned`] with the walk in the code of `variant`.
+fn search_in<V: Variant>(
+    variant: V,
+    c: &Candidates,
+    search: Search,
+    prune: bool,
+    accept: &dyn Fn(u8, u128, u128) -> bool,
     mut visit: impl FnMut(Fish) -> bool,
 ) {
     let Some(board) = Board::new(c) else {
@@ -604,6 +677,7 @@ fn search_pruned(
                 continue;
             }
             let mut walk = Walk {
+                variant,
                 board: &board,
                 search,
                 max_fins: search.max_fins(),
@@ -624,7 +698,14 @@ fn search_pruned(
                 visit: &mut counted,
                 stopped: false,
             };
-            walk.bases(0, 0, 0, 0, false);
+            let start = Bases {
+                from: 0,
+                union: 0,
+                endo: 0,
+                endo_count: 0,
+                hit: false,
+            };
+            variant.bases(&mut walk, start);
             if walk.stopped {
                 return;
             }
@@ -845,15 +926,29 @@ mod tests {
         out
     }
 
-    /// The pruned search finds exactly what the unpruned one does, in the same order
-    /// (for the fish of a Kraken fish too, every one accepted), on the states where
-    /// simpler logic stops on a few hard sample puzzles, and so does it again once the
-    /// searches that met no fish are kept.
-    #[test]
-    fn pruning_loses_no_fish() {
+    /// Everything a search in the code of `variant` finds, in order.
+    fn found_in<V: Variant>(variant: V, c: &Candidates, s: Search, prune: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        search_in(variant, c, s, prune, &|_, _, _| true, |f| {
+            out.push(format!(
+                "{} {:?} {:?} {:x} {:x} {:x} {:x} {:x} {:?}",
+                f.digit, f.base, f.cover, f.body, f.fins, f.endo, f.elims, f.cannibal, f.technique
+            ));
+            false
+        });
+        out
+    }
+
+    /// Runs `check` on the states where simpler logic stops on 25 hard sample puzzles,
+    /// for each search of the sizes and kinds `shapes` takes, finless, finned and
+    /// Kraken; `check` returns how many fish it saw, and some must be seen.
+    fn each_search(
+        shapes: &[(Kind, usize)],
+        mut check: impl FnMut(&str, &Candidates, Search) -> usize,
+    ) {
         let mut seen = 0;
         for (g, c, _) in crate::logic::basic_states(25) {
-            for (kind, size) in [(Kind::Franken, 3), (Kind::Mutant, 2), (Kind::Mutant, 3)] {
+            for &(kind, size) in shapes {
                 for (finless, finned, kraken) in [
                     (true, false, false),
                     (false, true, false),
@@ -866,19 +961,49 @@ mod tests {
                         finned,
                         kraken,
                     };
-                    let (got, want) = (found(&c, s, true), found(&c, s, false));
-                    let lost = want.iter().find(|f| !got.contains(f));
-                    assert!(got == want, "{g} {s:?}: pruning loses {lost:?}");
-                    // Again, with the searches that met no fish kept from the first.
-                    assert!(
-                        found(&c, s, true) == want,
-                        "{g} {s:?}: the kept searches differ"
-                    );
-                    seen += want.len();
+                    seen += check(&g.to_string(), &c, s);
                 }
             }
         }
         assert!(seen > 0);
+    }
+
+    /// The walk compiled with `popcnt` finds what the portable one does, in the same
+    /// order, pruned or not.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_popcnt_walk_finds_what_the_portable_one_does() {
+        let Some(popcnt) = variant::Popcnt::detect() else {
+            return;
+        };
+        let shapes = [(Kind::Basic, 4), (Kind::Franken, 3), (Kind::Mutant, 2)];
+        each_search(&shapes, |g, c, s| {
+            let want = found_in(Portable, c, s, false);
+            for prune in [false, true] {
+                let got = found_in(popcnt, c, s, prune);
+                assert!(got == want, "{g} {s:?}, pruned {prune}: {got:?} {want:?}");
+            }
+            want.len()
+        });
+    }
+
+    /// The pruned search finds exactly what the unpruned one does, in the same order
+    /// (for the fish of a Kraken fish too, every one accepted), and so does it again
+    /// once the searches that met no fish are kept.
+    #[test]
+    fn pruning_loses_no_fish() {
+        let shapes = [(Kind::Franken, 3), (Kind::Mutant, 2), (Kind::Mutant, 3)];
+        each_search(&shapes, |g, c, s| {
+            let (got, want) = (found(c, s, true), found(c, s, false));
+            let lost = want.iter().find(|f| !got.contains(f));
+            assert!(got == want, "{g} {s:?}: pruning loses {lost:?}");
+            // Again, with the searches that met no fish kept from the first.
+            assert!(
+                found(c, s, true) == want,
+                "{g} {s:?}: the kept searches differ"
+            );
+            want.len()
+        });
     }
 
     /// A search on fewer cells of a digit than a search that met no fish walks only
