@@ -23,6 +23,10 @@
 //!   digit from the other end when both are there. A path that comes back to a cell it
 //!   has left (a lasso) is no chain: where the way kept is one, a second walk that
 //!   only follows such simple paths looks for another.
+//! - Every candidate a loop or an AIC removes, taken true, forces itself false along
+//!   the graph (`refutes_itself`). Before walking, the search asks whether any
+//!   candidate does, from what each state reaches (`reach.rs`); on most states
+//!   where the easier techniques stop none does, and there is nothing to walk.
 //! - The grouped techniques walk the graph with group nodes and report only chains
 //!   that use one. The catalogue's also walk the graph with ALS nodes (as HoDoKu's
 //!   regression library and its "all steps" search have it), where the way kept is the
@@ -47,6 +51,7 @@ use super::graph::{sees, Graph, Nodes};
 use super::links::push_new;
 use super::memo::Memo;
 use super::quiet::Quiet;
+use super::reach::Reach;
 use super::step::{cell, ChainAls, ChainNode, FindOptions, Link, Step};
 use super::technique::Technique;
 use super::Finder;
@@ -543,13 +548,27 @@ fn all_loops(c: &Candidates, opts: &FindOptions, nodes: Nodes) -> LoopSteps {
 /// serves all three shapes; a premise "true" closes only discontinuous loops, and its
 /// walk stops once every state of its start cell is reached.
 fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Found>; 3]) -> bool {
-    let grouped = nodes != Nodes::Candidates;
     let g = Graph::of(c, nodes);
     if nodes == Nodes::Alses && g.sets.is_empty() {
         // No ALS nodes (none on boards of more than 9 digits): the graph with group
         // nodes alone, searched already.
         return true;
     }
+    if nodes != Nodes::Alses && !refutes_itself(&g) {
+        return true;
+    }
+    walk_premises(c, opts, &g, nodes, found)
+}
+
+/// [`search`] on the graph `g` of `c` with `nodes`: a walk from every premise.
+fn walk_premises(
+    c: &Candidates,
+    opts: &FindOptions,
+    g: &Graph,
+    nodes: Nodes,
+    found: &mut [Vec<Found>; 3],
+) -> bool {
+    let grouped = nodes != Nodes::Candidates;
     let n = c.layout().size();
     let states = g.nodes.len() * 2;
     // State `2 * node + on`.
@@ -580,7 +599,7 @@ fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Fou
                 usize::MAX
             };
             let candidates = g.candidates as u32;
-            walk(&g, premise, &mut parent, &mut order, &mut costs, |t| {
+            walk(g, premise, &mut parent, &mut order, &mut costs, |t| {
                 if t / 2 < candidates && g.first_cell((t / 2) as usize) == start_cell {
                     open -= 1;
                 }
@@ -602,7 +621,7 @@ fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Fou
                 // An AIC's eliminations depend on its ends alone: most ends have none,
                 // and need no path.
                 let ends = if is_aic {
-                    match aic(c, &g, start, e / 2) {
+                    match aic(c, g, start, e / 2) {
                         None => continue,
                         found => found,
                     }
@@ -613,27 +632,23 @@ fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Fou
                 if path.len() < 4 {
                     continue;
                 }
-                if !valid(&g, &path, is_aic) {
+                if !valid(g, &path, is_aic) {
                     // The one way kept comes back to a cell it left: look for a simple
                     // one (once per premise and kind).
                     let (p2, o2, walked) = &mut simple[usize::from(is_aic)];
                     if !*walked {
-                        walk_simple(&g, premise, p2, o2, is_aic);
+                        walk_simple(g, premise, p2, o2, is_aic);
                         *walked = true;
                     }
                     if p2[e as usize] == u32::MAX {
                         continue;
                     }
                     path = path_to(p2, premise, e);
-                    if path.len() < 4 || !valid(&g, &path, is_aic) {
+                    if path.len() < 4 || !valid(g, &path, is_aic) {
                         continue;
                     }
                 }
-                let result = if is_aic {
-                    ends
-                } else {
-                    nice_loop(c, &g, &path)
-                };
+                let result = if is_aic { ends } else { nice_loop(c, g, &path) };
                 let Some((shape, elims, conclusion)) = result else {
                     continue;
                 };
@@ -649,12 +664,39 @@ fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Fou
                     .map(|w| g.cost(w[0].0 as usize, w[0].1, w[1].0 as usize))
                     .sum::<u32>() as usize;
                 let t = technique_of(shape, grouped);
-                let step = make_step(t, &g, &path, elims, conclusion, opts, n);
+                let step = make_step(t, g, &path, elims, conclusion, opts, n);
                 found[shape as usize].push(Found { links, step });
             }
         }
     }
     true
+}
+
+/// Whether some candidate of `g` taken true forces itself false along the graph's
+/// implications ([`Reach`]), which every candidate a nice loop or an AIC removes does
+/// (on a graph without ALS nodes):
+///
+/// - an AIC from `a` to `b` on one digit removes `x` seeing both: `x` true makes `a`
+///   false (a weak link), so `b` true (the chain), so `x` false;
+/// - an AIC from `d` in `a` to `e` in `b` (cells that see each other) removes `e`
+///   from `a`: true, it makes `d` in `a` false (the cell), so `e` in `b` true, so
+///   itself false (and `d` from `b` alike);
+/// - a continuous loop's weak link `A - B` removes what sees both (or the other
+///   digits of their cell): `x` true makes `A` false, so `B` true around the loop
+///   (it alternates either way), so `x` false; a cell the loop enters and leaves by
+///   strong links loses its other digits the same way;
+/// - a discontinuous loop removes a start candidate that forces itself false, or
+///   places one that forces itself true: each other digit of its cell, true, makes it
+///   false and so itself false.
+///
+/// On the states where simpler techniques stop, most have no such candidate: the
+/// search then has nothing to walk.
+fn refutes_itself(g: &Graph) -> bool {
+    let n = g.candidates as u32;
+    // Only the candidates taken false are kept: bit `x` for state `2 * x`.
+    let off = |s: u32| (s % 2 == 0 && s / 2 < n).then_some(s / 2);
+    let reach = Reach::marked(2 * g.nodes.len(), g.candidates, off, |s| g.implied(s));
+    (0..g.candidates).any(|x| reach.reaches(2 * x + 1, x))
 }
 
 /// Breadth-first walk of the implications of `premise`: fills `parent` (for every
@@ -979,9 +1021,45 @@ fn aic(c: &Candidates, g: &Graph, s: u32, e: u32) -> Outcome {
 
 #[cfg(test)]
 mod tests {
-    use super::has_pair_chain;
+    use super::{has_pair_chain, refutes_itself, walk_premises, FindOptions, Graph, Nodes};
     use crate::candidates::{bit, Candidates};
     use crate::layout::Layout;
+    use crate::logic::solver::{Order, Solver};
+    use crate::logic::TechniqueSet;
+
+    /// Where no candidate taken true forces itself false, the walk from every premise
+    /// finds no nice loop or AIC, grouped or not: on every state HoDoKu's path goes
+    /// through from where simpler logic stops on hard sample puzzles (some of which
+    /// have such chains, and some of which the test leaves out the walk for).
+    #[test]
+    fn no_loop_or_aic_where_no_candidate_refutes_itself() {
+        let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku).explain(false);
+        let (mut screened, mut found_some) = (0, 0);
+        for (g, start, _) in crate::logic::basic_states(20) {
+            let mut states = vec![start.clone()];
+            solver.solve(&mut start.clone(), |_, c| states.push(c.clone()));
+            for c in &states {
+                for nodes in [Nodes::Candidates, Nodes::Groups] {
+                    let graph = Graph::build(c, nodes);
+                    let mut found = Default::default();
+                    assert!(walk_premises(
+                        c,
+                        &FindOptions::default(),
+                        &graph,
+                        nodes,
+                        &mut found
+                    ));
+                    let any = found.iter().any(|f| !f.is_empty());
+                    if !refutes_itself(&graph) {
+                        assert!(!any, "{g} {nodes:?}: a chain where nothing refutes itself");
+                        screened += 1;
+                    }
+                    found_some += usize::from(any);
+                }
+            }
+        }
+        assert!(screened > 0 && found_some > 0, "{screened} {found_some}");
+    }
 
     /// An open 9×9 state whose `pairs` cells hold only 1 and 2 (all others every digit),
     /// on the plain layout or with the main diagonal as an extra region.

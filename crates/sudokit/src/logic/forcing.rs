@@ -31,7 +31,7 @@
 //! premise's table is everything reached through them and group nodes. The tables of
 //! a state are drawn once for the contradiction and verity finders (a per-thread
 //! memo), from the strongly connected components of the implication graph, each
-//! component's reach drawn once.
+//! component's reach drawn once (`reach.rs`).
 //!
 //! **Deep forcing nets** go on where HoDoKu falls back to brute force: a premise is
 //! propagated with singles, intersections and subsets to a fixpoint, and if no premise
@@ -54,6 +54,7 @@ use super::graph::{Graph, Nodes};
 use super::hodoku::forcing_key;
 use super::links::push_new;
 use super::memo::Memo;
+use super::reach::Reach;
 use super::solver::{Outcome, Solver};
 use super::step::{cell, not_list, FindOptions, Step};
 use super::technique::{Family, Technique};
@@ -802,12 +803,12 @@ impl Tables {
             complete: false,
         };
         let closures = match (kind, &forcer.graph, opts.explain) {
-            (Kind::Chain, Some(g), false) => Some(Closures::of(g, n, chain_next(g))),
+            (Kind::Chain, Some(g), false) => Some(Closures::of(g, n, |s| g.implied(s))),
             (Kind::Net, Some(g), _) => {
                 let Some(next) = forcer.net_implications(g, opts) else {
                     return t;
                 };
-                Some(Closures::of(g, n, |s, k| next[s as usize].get(k).copied()))
+                Some(Closures::of(g, n, |s| next[s as usize].iter().copied()))
             }
             _ => None,
         };
@@ -898,66 +899,22 @@ impl<'a> ChainTables<'a> {
     }
 }
 
-/// The implications of a forcing chain: the `k`-th link out of a state of `g` (state
-/// `2 * node + on`; true along weak links makes false, false along strong ones true).
-fn chain_next(g: &Graph) -> impl Fn(u32, usize) -> Option<u32> + '_ {
-    |s, k| {
-        let on = s % 2 == 1;
-        let b = g.links((s / 2) as usize, on).get(k)?;
-        Some(2 * b + u32::from(!on))
-    }
-}
-
-/// The bookkeeping of Tarjan's algorithm, without recursion: the visit order and
-/// lowest link of each state, the stack of open states, and the calls (a state and
-/// how many of its links were followed).
-struct Tarjan {
-    index: Vec<u32>,
-    low: Vec<u32>,
-    stack: Vec<u32>,
-    on_stack: Vec<bool>,
-    calls: Vec<(u32, usize)>,
-    counter: u32,
-}
-
-impl Tarjan {
-    /// Enters state `s`.
-    fn visit(&mut self, s: u32) {
-        self.index[s as usize] = self.counter;
-        self.low[s as usize] = self.counter;
-        self.counter += 1;
-        self.stack.push(s);
-        self.on_stack[s as usize] = true;
-        self.calls.push((s, 0));
-    }
-}
-
-/// Everything each state of the implication graph forces: its strongly connected
-/// components (Tarjan's algorithm), each with the set of states reachable from it,
-/// drawn in one pass (a component's successors are done before it). State
-/// `2 * node + on`, as in [`Forcer::chain`]; the sets are what a walk from each
-/// state reaches, without explanations.
+/// Everything each state of the implication graph forces ([`Reach`]), state
+/// `2 * node + on` as in [`Forcer::chain`], with the candidate of each node: the sets
+/// are what a walk from each state reaches, without explanations.
 struct Closures {
-    /// The component of each state.
-    component: Vec<u32>,
-    /// The reachable states of each component, `words` words each.
-    reach: Vec<u64>,
-    words: usize,
+    reach: Reach,
     /// The candidate index (`cell * n + digit - 1`) of each node, `u32::MAX` for a
     /// group node.
     candidate: Vec<u32>,
 }
 
 impl Closures {
-    /// The closures of the states of graph `g` (a board of size `n`) whose `k`-th
-    /// implication is `next(state, k)`.
-    fn of(g: &Graph, n: usize, next: impl Fn(u32, usize) -> Option<u32>) -> Closures {
-        let m = 2 * g.nodes.len();
-        let words = m.div_ceil(64);
-        let mut cl = Closures {
-            component: vec![u32::MAX; m],
-            reach: Vec::new(),
-            words,
+    /// The closures of the states of graph `g` (a board of size `n`), where
+    /// `next(state)` lists what a state implies.
+    fn of<I: Iterator<Item = u32>>(g: &Graph, n: usize, next: impl Fn(u32) -> I) -> Closures {
+        Closures {
+            reach: Reach::of(2 * g.nodes.len(), next),
             candidate: g
                 .nodes
                 .iter()
@@ -966,70 +923,7 @@ impl Closures {
                     false => (v.cell() * n + v.digit as usize - 1) as u32,
                 })
                 .collect(),
-        };
-        let mut t = Tarjan {
-            index: vec![u32::MAX; m],
-            low: vec![0; m],
-            stack: Vec::new(),
-            on_stack: vec![false; m],
-            calls: Vec::new(),
-            counter: 0,
-        };
-        for root in 0..m as u32 {
-            if t.index[root as usize] != u32::MAX {
-                continue;
-            }
-            t.visit(root);
-            while let Some(&mut (v, ref mut pos)) = t.calls.last_mut() {
-                if let Some(w) = next(v, *pos) {
-                    *pos += 1;
-                    let w = w as usize;
-                    if t.index[w] == u32::MAX {
-                        t.visit(w as u32);
-                    } else if t.on_stack[w] {
-                        t.low[v as usize] = t.low[v as usize].min(t.index[w]);
-                    }
-                    continue;
-                }
-                t.calls.pop();
-                if let Some(&(parent, _)) = t.calls.last() {
-                    t.low[parent as usize] = t.low[parent as usize].min(t.low[v as usize]);
-                }
-                if t.low[v as usize] == t.index[v as usize] {
-                    cl.close(v, &mut t, &next);
-                }
-            }
         }
-        cl
-    }
-
-    /// Takes the component whose root is `v` off Tarjan's stack and draws its reach.
-    fn close(&mut self, v: u32, t: &mut Tarjan, next: &impl Fn(u32, usize) -> Option<u32>) {
-        let id = (self.reach.len() / self.words) as u32;
-        let at = t
-            .stack
-            .iter()
-            .rposition(|&s| s == v)
-            .expect("the root is on the stack");
-        let members = t.stack.split_off(at);
-        let mut reach = vec![0u64; self.words];
-        for &s in &members {
-            t.on_stack[s as usize] = false;
-            self.component[s as usize] = id;
-            reach[s as usize / 64] |= 1 << (s % 64);
-        }
-        for &s in &members {
-            for w in (0..).map_while(|k| next(s, k)) {
-                let other = self.component[w as usize];
-                if other != id {
-                    let from = other as usize * self.words;
-                    for (r, o) in reach.iter_mut().zip(&self.reach[from..from + self.words]) {
-                        *r |= o;
-                    }
-                }
-            }
-        }
-        self.reach.extend(reach);
     }
 
     /// What candidate `(x, d)` taken true (`on`) or false forces: everything its
@@ -1047,9 +941,7 @@ impl Closures {
         let Some(node) = g.node_of(x, d) else {
             return out;
         };
-        let s = 2 * node + usize::from(on);
-        let from = self.component[s] as usize * self.words;
-        let reach = &self.reach[from..from + self.words];
+        let reach = self.reach.from(2 * node + usize::from(on));
         // Both states of a node: a contradiction.
         let clash = reach
             .iter()
@@ -1354,7 +1246,7 @@ mod tests {
         for c in stuck.take(5) {
             let forcer = Forcer::new(&c, Kind::Chain, true);
             let g = forcer.graph.as_ref().unwrap();
-            let closures = Closures::of(g, 9, chain_next(g));
+            let closures = Closures::of(g, 9, |s| g.implied(s));
             for x in (0..81).filter(|&x| c.value(x) == 0) {
                 for d in digits(c.mask(x)) {
                     for on in [true, false] {

@@ -277,6 +277,16 @@ impl Graph {
         }
     }
 
+    /// The states state `s` implies (state `2 * node + on`: a node taken true makes
+    /// false along its weak links, taken false makes true along its strong ones).
+    pub fn implied(&self, s: u32) -> impl Iterator<Item = u32> + '_ {
+        let on = s % 2 == 1;
+        let flip = u32::from(!on);
+        self.links((s / 2) as usize, on)
+            .iter()
+            .map(move |&b| 2 * b + flip)
+    }
+
     /// Stores the weak links `(from, to)`, kept in the order they were found for each
     /// node, as one flat list (a stable counting sort by `from`).
     fn set_weak(&mut self, weak: &[(u32, u32)]) {

@@ -42,6 +42,7 @@ pub mod kraken;
 pub(crate) mod links;
 mod memo;
 mod quiet;
+mod reach;
 pub mod single_digit;
 pub mod singles;
 pub mod solver;
