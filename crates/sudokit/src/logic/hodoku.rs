@@ -419,7 +419,7 @@ impl Singles {
         for cell in (0..81).filter(|&cell| c.value(cell) == 0) {
             // The candidates HoDoKu still has and `c` lacks, digits rising.
             for d in digits(Mask::from(s.cells[cell]) & !c.mask(cell)) {
-                s.take(cell, d);
+                s.take(cell, d, 0);
             }
         }
         s
@@ -486,13 +486,16 @@ impl Singles {
     fn remove(&mut self, cell: usize, d: u8) {
         // Most calls, from the peers of a placed cell, find the candidate gone.
         if self.cells[cell] & 1 << (d - 1) != 0 {
-            self.take(cell, d);
+            self.take(cell, d, 0);
         }
     }
 
-    /// [`Singles::remove`] of a candidate `cell` has.
+    /// [`Singles::remove`] of a candidate `cell` has. A unit of `quiet` (a bit per
+    /// unit) that runs down to one place is not looked at: it is a unit of a cell
+    /// being set to `d` that held it, which is that place and already out of
+    /// `planes`, so there is no hidden single to queue.
     #[inline(always)]
-    fn take(&mut self, cell: usize, d: u8) {
+    fn take(&mut self, cell: usize, d: u8, quiet: u32) {
         let bit = 1 << (d - 1);
         self.cells[cell] &= !bit;
         self.planes[usize::from(d) - 1] &= !CELL_BITS[cell];
@@ -506,7 +509,7 @@ impl Singles {
         for u in units_of(cell) {
             let free = &mut self.free[u][d as usize];
             *free -= 1;
-            if *free <= 1 {
+            if *free == 0 || *free == 1 && quiet >> u & 1 == 0 {
                 self.last_places(u, d);
             }
         }
@@ -535,11 +538,17 @@ impl Singles {
         for e in digits(had.into()) {
             self.planes[usize::from(e) - 1] &= !CELL_BITS[cell];
         }
+        let units = units_of(cell);
+        // While `cell` still counts for `d` in its units, a take that leaves it the
+        // last place there queues nothing.
+        let own = match had & 1 << (d - 1) {
+            0 => 0,
+            _ => units.iter().fold(0, |m, &u| m | 1 << u),
+        };
         // The peers still holding `d`, in cell order.
         for p in bits(peers9(cell) & self.planes[usize::from(d) - 1]) {
-            self.take(p, d);
+            self.take(p, d, own);
         }
-        let units = units_of(cell);
         for e in digits(had.into()) {
             for u in units {
                 let f = &mut self.free[u][e as usize];
