@@ -165,3 +165,69 @@ impl Reach {
         self.from(s)[bit / 64] >> (bit % 64) & 1 != 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Reach;
+
+    /// What a breadth-first walk from `s` reaches in the graph `links`.
+    fn walk(links: &[Vec<u32>], s: usize) -> Vec<bool> {
+        let mut seen = vec![false; links.len()];
+        let mut queue = vec![s];
+        seen[s] = true;
+        while let Some(v) = queue.pop() {
+            for &w in &links[v] {
+                if !seen[w as usize] {
+                    seen[w as usize] = true;
+                    queue.push(w as usize);
+                }
+            }
+        }
+        seen
+    }
+
+    /// On pseudo-random graphs, sparse and dense, with cycles and without, every state
+    /// reaches what a walk from it reaches, and with marks, the marked ones of those.
+    #[test]
+    fn each_state_reaches_what_a_walk_from_it_reaches() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for round in 0..60 {
+            let m = 1 + (next() % 150) as usize;
+            let degree = 1 + round % 4;
+            let links: Vec<Vec<u32>> = (0..m)
+                .map(|v| {
+                    (0..next() % (degree as u64 + 1))
+                        .map(|_| match round % 3 {
+                            // No cycles: only to later states.
+                            0 => (v + 1 + (next() as usize) % m.max(1)).min(m - 1) as u32,
+                            _ => (next() % m as u64) as u32,
+                        })
+                        .filter(|&w| round % 3 != 0 || w as usize > v)
+                        .collect()
+                })
+                .collect();
+            let all = Reach::of(m, |s| links[s as usize].iter().copied());
+            // Every third state marked, numbered from 0.
+            let mark = |s: u32| (s % 3 == 0).then_some(s / 3);
+            let marked = Reach::marked(m, m.div_ceil(3), mark, |s| {
+                links[s as usize].iter().copied()
+            });
+            for s in 0..m {
+                let seen = walk(&links, s);
+                for (t, &seen) in seen.iter().enumerate() {
+                    assert_eq!(all.reaches(s, t), seen, "round {round}: {s} to {t}");
+                    if t % 3 == 0 {
+                        let got = marked.reaches(s, t / 3);
+                        assert_eq!(got, seen, "round {round}: {s} to {t}, marked");
+                    }
+                }
+            }
+        }
+    }
+}
