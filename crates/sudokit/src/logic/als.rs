@@ -318,10 +318,17 @@ fn subsets(
     }
     for (k, &x) in open.iter().enumerate().skip(from) {
         let (s, m) = (set | 1 << x, mask | c.mask(x));
-        if m.count_ones() == count + 2 {
+        let digits = m.count_ones();
+        if digits == count + 2 {
             f(s, m);
         }
-        subsets(c, open, k + 1, count + 1, s, m, f);
+        // An ALS among the supersets has at least the digits taken, and one digit
+        // more than its cells: those taken and some of those after `x`, but not
+        // every open cell.
+        let most = (count as usize + 1 + open.len() - k - 1).min(open.len() - 1);
+        if digits as usize <= most + 1 {
+            subsets(c, open, k + 1, count + 1, s, m, f);
+        }
     }
 }
 
