@@ -490,18 +490,18 @@ impl Singles {
         }
     }
 
-    /// [`Singles::remove`] of a candidate `cell` has. A unit of `quiet` (a bit per
-    /// unit) that runs down to one place is not looked at: it is a unit of a cell
-    /// being set to `d` that held it, which is that place and already out of
-    /// `planes`, so there is no hidden single to queue.
+    /// [`Singles::remove`] of a candidate `cell` has; whether it was the last. A unit
+    /// of `quiet` (a bit per unit) that runs down to one place is not looked at: it is
+    /// a unit of a cell being set to `d` that held it, which is that place and already
+    /// out of `planes`, so there is no hidden single to queue.
     #[inline(always)]
-    fn take(&mut self, cell: usize, d: u8, quiet: u32) {
+    fn take(&mut self, cell: usize, d: u8, quiet: u32) -> bool {
         let bit = 1 << (d - 1);
         self.cells[cell] &= !bit;
         self.planes[usize::from(d) - 1] &= !CELL_BITS[cell];
         let left = self.cells[cell];
         if left == 0 {
-            return;
+            return true;
         }
         if left & (left - 1) == 0 {
             self.naked.push(cell, left.trailing_zeros() as u8 + 1);
@@ -513,6 +513,7 @@ impl Singles {
                 self.last_places(u, d);
             }
         }
+        false
     }
 
     /// What HoDoKu does when unit `u` is down to one place for `d` (queues it as a
@@ -527,10 +528,11 @@ impl Singles {
         }
     }
 
-    /// Places `d` in `cell` (HoDoKu's `setCell`).
-    pub(crate) fn place(&mut self, cell: usize, d: u8) {
+    /// Places `d` in `cell` (HoDoKu's `setCell`); whether that left a peer without a
+    /// candidate.
+    pub(crate) fn place(&mut self, cell: usize, d: u8) -> bool {
         if self.values[cell] != 0 {
-            return;
+            return false;
         }
         self.values[cell] = d;
         let had = self.cells[cell];
@@ -546,8 +548,9 @@ impl Singles {
             _ => units.iter().fold(0, |m, &u| m | 1 << u),
         };
         // The peers still holding `d`, in cell order.
+        let mut emptied = false;
         for p in bits(peers9(cell) & self.planes[usize::from(d) - 1]) {
-            self.take(p, d, own);
+            emptied |= self.take(p, d, own);
         }
         for e in digits(had.into()) {
             for u in units {
@@ -558,6 +561,7 @@ impl Singles {
                 }
             }
         }
+        emptied
     }
 }
 

@@ -314,13 +314,14 @@ impl Solver {
             plain.map_or((0, (false, false, false)), |(s, skip)| (skip, s.enabled()));
         let mut queues = plain.map(|_| hodoku::Singles::new(c));
         let (mut single, mut steps) = (Step::new(Technique::FullHouse), Vec::new());
-        let (mut open, mut placed_at) = (0, None);
+        // After a single: whether it left a peer without a candidate.
+        let (mut open, mut single_emptied) = (0, None);
         loop {
             limit.enter()?;
-            let end = match placed_at.take() {
-                Some(at) => {
+            let end = match single_emptied.take() {
+                Some(dead) => {
                     open -= 1;
-                    finished_after_single(c, at, open)
+                    ending(dead, open)
                 }
                 None => finished_counting(c, &mut open),
             };
@@ -340,15 +341,15 @@ impl Solver {
                     sentence(&mut single.explanation, t, 9, at, d, unit);
                 }
                 // What `single.apply(c)` and `q.apply(&single)` do, for one placement.
+                // The queues hold the candidates `c` holds, so a peer `c.place` leaves
+                // without any is one `q.place` does.
                 if c.value(at) == 0 && c.has(at, d) {
                     c.place(at, d);
-                    if let Some(q) = &mut queues {
-                        q.place(at, d);
-                    }
+                    let emptied = queues.as_mut().is_some_and(|q| q.place(at, d));
                     if !visit(&single, c) {
                         return Ok(Outcome::Stuck);
                     }
-                    placed_at = Some(at);
+                    single_emptied = Some(emptied);
                     continue;
                 }
                 // Not a single of this state (never seen): start HoDoKu's bookkeeping
@@ -467,18 +468,6 @@ fn finished_counting(c: &Candidates, open: &mut usize) -> Option<Outcome> {
     }
     *open = count;
     ending(dead, count)
-}
-
-/// [`finished`] for a state that a single placed at `at` made from one that was
-/// neither solved nor dead, with `open` cells left: the placement changed only its
-/// cell and the candidates of its peers, so only they can have emptied.
-fn finished_after_single(c: &Candidates, at: usize, open: usize) -> Option<Outcome> {
-    let dead = c
-        .layout()
-        .peers(at)
-        .iter()
-        .any(|&p| c.value(p) == 0 && c.mask(p) == 0);
-    ending(dead, open)
 }
 
 /// The outcome of a state with or without a dead cell and with `open` cells left.
@@ -639,6 +628,43 @@ mod tests {
 
     /// HoDoKu takes one single per round, full house and naked singles before hidden
     /// ones, in its queue order: the opposite of the rating order's batches.
+    /// On HoDoKu's path a single that takes the last candidate of a peer ends the
+    /// solve with a contradiction, right after that step (the state has singles
+    /// left to take).
+    #[test]
+    fn hodoku_path_stops_where_a_single_empties_a_peer() {
+        let g: Grid =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+                .parse()
+                .unwrap();
+        let c = Candidates::from_grid(&g);
+        // Two open cells of one row left with one candidate they share.
+        let (a, b, d) = (0..81)
+            .flat_map(|a| (a + 1..a / 9 * 9 + 9).map(move |b| (a, b)))
+            .find_map(|(a, b)| {
+                let common = c.mask(a) & c.mask(b);
+                (c.value(a) == 0 && c.value(b) == 0 && common != 0)
+                    .then(|| (a, b, common.trailing_zeros() as u8 + 1))
+            })
+            .unwrap();
+        let mut masks = c.masks().to_vec();
+        masks[a] = 1 << (d - 1);
+        masks[b] = 1 << (d - 1);
+        let mut clash =
+            Candidates::from_parts(c.layout().clone(), g.cells().to_vec(), masks).unwrap();
+        let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku);
+        let (mut steps, mut emptied) = (0, None);
+        let end = solver.solve(&mut clash, |_, c| {
+            steps += 1;
+            let dead = (0..81).any(|x| c.value(x) == 0 && c.mask(x) == 0);
+            if dead && emptied.is_none() {
+                emptied = Some(steps);
+            }
+        });
+        assert_eq!(end, Outcome::Contradiction);
+        assert_eq!(emptied, Some(steps));
+    }
+
     #[test]
     fn hodoku_takes_one_single_at_a_time_naked_first() {
         let g: Grid =
