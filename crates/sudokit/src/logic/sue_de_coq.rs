@@ -93,8 +93,10 @@ fn subsets(len: usize, first: bool) -> Vec<u32> {
         return (1u32..1 << len).collect();
     }
     let mut out = Vec::with_capacity((1 << len) - 1);
-    // Depth first: each set, then the sets that add a later item to it.
-    let mut stack: Vec<(u32, usize)> = (0..len).rev().map(|k| (1 << k, k)).collect();
+    // Depth first: each set, then the sets that add a later item to it. The stack
+    // never holds more than `len (len + 1) / 2` of them.
+    let mut stack: Vec<(u32, usize)> = Vec::with_capacity(len * (len + 1) / 2);
+    stack.extend((0..len).rev().map(|k| (1 << k, k)));
     while let Some((set, last)) = stack.pop() {
         out.push(set);
         stack.extend((last + 1..len).rev().map(|k| (set | 1 << k, k)));
