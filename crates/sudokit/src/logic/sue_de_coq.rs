@@ -115,14 +115,19 @@ fn search(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, first: bool) 
     let mut found: Vec<Step> = Vec::new();
     // What is found where a line and a box cross depends on their candidates alone.
     let mut quiet = Quiet::crossings(Technique::SueDeCoq, c);
+    // Each box with its open cells, gathered once for every line.
+    let boxes: Vec<_> = units
+        .iter()
+        .filter(|u| u.kind == UnitKind::Box)
+        .map(|bx| (bx, open(&bx.cells)))
+        .collect();
     for line in units
         .iter()
         .filter(|u| matches!(u.kind, UnitKind::Row | UnitKind::Column))
     {
         let line_open = open(&line.cells);
         let line_at = line.index + if line.kind == UnitKind::Row { 0 } else { n };
-        for bx in units.iter().filter(|u| u.kind == UnitKind::Box) {
-            let box_open = open(&bx.cells);
+        for (bx, box_open) in &boxes {
             let inter: Vec<usize> = line_open
                 .iter()
                 .copied()
@@ -145,7 +150,7 @@ fn search(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, first: bool) 
                     let ctx = Pattern {
                         c,
                         line_open: &line_open,
-                        box_open: &box_open,
+                        box_open,
                         cs: &cs,
                         v,
                         n_plus,
