@@ -164,6 +164,8 @@ pub(crate) struct Board9 {
     planes: [u128; 10],
     /// Per digit (at `d`), the units it is not placed in, as [`places`] lays units out.
     missing: [u128; 10],
+    /// Per digit (at `d`), the units missing it where it has no place in this state.
+    bare: [u128; 10],
     masks: [u16; 81],
     open: u128,
     /// Per unit (the layout's order) and digit (at `d`): its places there.
@@ -181,6 +183,7 @@ impl Board9 {
         let mut b = Board9 {
             planes: [0; 10],
             missing: [ALL_UNITS; 10],
+            bare: [0; 10],
             masks: [0; 81],
             open: 0,
             counts: [[0; 10]; 27],
@@ -207,6 +210,9 @@ impl Board9 {
                     *ones |= 1 << k;
                 }
             }
+        }
+        for d in 1..=9 {
+            b.bare[d] = b.missing[d] & !places(b.planes[d]);
         }
         Some(b)
     }
@@ -257,13 +263,17 @@ impl Board9 {
     /// and digit of it without a place, as the forcing tables' test on any layout finds
     /// them.
     pub(crate) fn empty(&self, off: &[u128; 10]) -> Option<Empty> {
-        // Per digit, the units missing it where it has no place left.
+        // Per digit, the units missing it where it has no place left (as in this
+        // state where none of its candidates goes).
         let mut empty = [0u128; 10];
         let (mut any, mut all) = (0, 0);
         for d in 1..=9 {
             let left = self.planes[d] & !off[d];
             any |= left;
-            empty[d] = self.missing[d] & !places(left);
+            empty[d] = match off[d] {
+                0 => self.bare[d],
+                _ => self.missing[d] & !places(left),
+            };
             all |= empty[d];
         }
         let dead = self.open & !any;
