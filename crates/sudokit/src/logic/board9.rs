@@ -33,11 +33,11 @@ pub(crate) type Implied = (usize, u8, bool);
 const ROUNDS: usize = 4;
 
 /// What candidate `(x, d)` of `c`, taken true (`on`) or false, forces in HoDoKu's
-/// look-ahead, in the order it meets them (the premise first).
-pub(crate) fn look_ahead(c: &Candidates, x: usize, d: u8, on: bool) -> Vec<Implied> {
+/// look-ahead, in the order it meets them (the premise first), put after what `out`
+/// holds.
+pub(crate) fn look_ahead(c: &Candidates, x: usize, d: u8, on: bool, out: &mut Vec<Implied>) {
     let l = c.layout();
     let mut h = c.clone();
-    let mut out = Vec::new();
     let set = |h: &mut Candidates, y: usize, e: u8, out: &mut Vec<_>| {
         out.push((y, e, true));
         out.extend(
@@ -52,13 +52,13 @@ pub(crate) fn look_ahead(c: &Candidates, x: usize, d: u8, on: bool) -> Vec<Impli
         }
     };
     if on {
-        set(&mut h, x, d, &mut out);
+        set(&mut h, x, d, out);
     } else {
         h.remove(x, d);
         out.push((x, d, false));
         if h.mask(x).count_ones() == 1 {
             let e = h.mask(x).trailing_zeros() as u8 + 1;
-            set(&mut h, x, e, &mut out);
+            set(&mut h, x, e, out);
         }
     }
     for _ in 0..ROUNDS {
@@ -83,10 +83,9 @@ pub(crate) fn look_ahead(c: &Candidates, x: usize, d: u8, on: bool) -> Vec<Impli
             break;
         }
         for (y, e) in singles {
-            set(&mut h, y, e, &mut out);
+            set(&mut h, y, e, out);
         }
     }
-    out
 }
 
 /// Where a premise leaves no place: a cell without a candidate, or a digit (not
@@ -99,6 +98,62 @@ pub(crate) enum Empty {
     Place(u8, usize),
 }
 
+/// The top bit of each row's nine in a digit's plane (bit `9r + 8`).
+const ROW_TOPS: u128 = spread(0x100, 9, 9);
+
+/// The bits of each row's nine in a digit's plane but the top one.
+const ROW_LOWS: u128 = spread(0xff, 9, 9);
+
+/// The top bit of each box's three in [`places`]' boxes word.
+const BOX_TOPS: u128 = spread(4, 3, 9);
+
+/// The bits of each box's three in [`places`]' boxes word but the top one.
+const BOX_LOWS: u128 = spread(3, 3, 9);
+
+/// `count` copies of `bits`, `step` apart.
+const fn spread(bits: u128, step: u32, count: u32) -> u128 {
+    let mut t = 0;
+    let mut k = 0;
+    while k < count {
+        t |= bits << (k * step);
+        k += 1;
+    }
+    t
+}
+
+/// The bit of each 9×9 unit (the layout's order) in [`places`]' words; they rise
+/// with the unit.
+const UNIT_AT: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut k = 0;
+    while k < 9 {
+        t[k] = 1 << (9 * k + 8);
+        t[9 + k] = 1 << (81 + k);
+        t[18 + k] = 1 << (90 + 3 * k + 2);
+        k += 1;
+    }
+    t
+};
+
+/// Every bit of [`UNIT_AT`].
+const ALL_UNITS: u128 = ROW_TOPS | 0x1ff << 81 | BOX_TOPS << 90;
+
+/// The units of the 9×9 board in which the cells of `plane` hold a place, at their
+/// bits of [`UNIT_AT`]: a row at the top bit of its nine (bit `9r + 8`), set when
+/// any of the nine is; a column `c` at bit `81 + c`, from the nine rows OR-ed
+/// together; a box `b` at the top bit of its three (bit `90 + 3b + 2`) in the word
+/// of each band's three rows OR-ed together.
+fn places(plane: u128) -> u128 {
+    // The low bits of a row added to all ones carry into its top bit unless all zero.
+    let rows = (((plane & ROW_LOWS) + ROW_LOWS) | plane) & ROW_TOPS;
+    let bands = plane | plane >> 27 | plane >> 54;
+    let cols = (bands | bands >> 9 | bands >> 18) & 0x1ff;
+    let stacks = plane | plane >> 9 | plane >> 18;
+    let boxes = stacks & 0x1ff | (stacks >> 27 & 0x1ff) << 9 | (stacks >> 54 & 0x1ff) << 18;
+    let boxes = (((boxes & BOX_LOWS) + BOX_LOWS) | boxes) & BOX_TOPS;
+    rows | cols << 81 | boxes << 90
+}
+
 /// A plain 9×9 state as bit sets, for [`Board9::look_ahead`] and [`Board9::empty`]:
 /// per digit `d` (at `d`) the open cells holding it, each cell's candidates, and per
 /// unit how many places each digit has there, with the digits of one place as a
@@ -107,8 +162,10 @@ pub(crate) enum Empty {
 #[derive(Debug, Clone)]
 pub(crate) struct Board9 {
     planes: [u128; 10],
-    /// Per unit, the digits not placed in it (bit `d - 1`).
-    missing: [u16; 27],
+    /// Per digit (at `d`), the units it is not placed in, as [`places`] lays units out.
+    missing: [u128; 10],
+    /// Per digit (at `d`), the units missing it where it has no place in this state.
+    bare: [u128; 10],
     masks: [u16; 81],
     open: u128,
     /// Per unit (the layout's order) and digit (at `d`): its places there.
@@ -125,7 +182,8 @@ impl Board9 {
         }
         let mut b = Board9 {
             planes: [0; 10],
-            missing: [0x1ff; 27],
+            missing: [ALL_UNITS; 10],
+            bare: [0; 10],
             masks: [0; 81],
             open: 0,
             counts: [[0; 10]; 27],
@@ -133,7 +191,7 @@ impl Board9 {
         };
         for y in (0..81).filter(|&y| c.value(y) != 0) {
             for u in units_of(y) {
-                b.missing[u] &= !(1 << (c.value(y) - 1));
+                b.missing[usize::from(c.value(y))] &= !UNIT_AT[u];
             }
         }
         for y in (0..81).filter(|&y| c.value(y) == 0) {
@@ -153,21 +211,24 @@ impl Board9 {
                 }
             }
         }
+        for d in 1..=9 {
+            b.bare[d] = b.missing[d] & !places(b.planes[d]);
+        }
         Some(b)
     }
 
-    /// [`look_ahead`] of candidate `(x, d)` of this state: the same list.
-    pub(crate) fn look_ahead(&self, x: usize, d: u8, on: bool) -> Vec<Implied> {
+    /// [`look_ahead`] of candidate `(x, d)` of this state: the same list, put after
+    /// what `out` holds.
+    pub(crate) fn look_ahead(&self, x: usize, d: u8, on: bool, out: &mut Vec<Implied>) {
         let mut h = self.clone();
-        let mut out = Vec::new();
         if on {
-            h.set(self, x, d, &mut out);
+            h.set(self, x, d, out);
         } else {
             h.remove(x, d);
             out.push((x, d, false));
             if h.masks[x].count_ones() == 1 {
                 let e = h.masks[x].trailing_zeros() as u8 + 1;
-                h.set(self, x, e, &mut out);
+                h.set(self, x, e, out);
             }
         }
         let mut singles = Vec::new();
@@ -192,10 +253,9 @@ impl Board9 {
                 break;
             }
             for &(y, e) in &singles {
-                h.set(self, y, e, &mut out);
+                h.set(self, y, e, out);
             }
         }
-        out
     }
 
     /// The first open cell none of whose candidates is left when those of `off` (per
@@ -203,24 +263,37 @@ impl Board9 {
     /// and digit of it without a place, as the forcing tables' test on any layout finds
     /// them.
     pub(crate) fn empty(&self, off: &[u128; 10]) -> Option<Empty> {
-        let mut left = [0u128; 10];
-        let mut any = 0;
+        // Per digit, the units missing it where it has no place left (as in this
+        // state where none of its candidates goes).
+        let mut empty = [0u128; 10];
+        let (mut any, mut all) = (0, 0);
         for d in 1..=9 {
-            left[d] = self.planes[d] & !off[d];
-            any |= left[d];
+            let left = self.planes[d] & !off[d];
+            any |= left;
+            empty[d] = match off[d] {
+                0 => self.bare[d],
+                _ => self.missing[d] & !places(left),
+            };
+            all |= empty[d];
         }
         let dead = self.open & !any;
         if dead != 0 {
             return Some(Empty::Cell(dead.trailing_zeros() as usize));
         }
-        for (u, &missing) in self.missing.iter().enumerate() {
-            for d in digits(Mask::from(missing)) {
-                if left[usize::from(d)] & UNIT_BITS[u] == 0 {
-                    return Some(Empty::Place(d, u));
-                }
-            }
+        if all == 0 {
+            return None;
         }
-        None
+        // The first unit (they are laid out in order), and the lowest digit there.
+        let at = all.trailing_zeros() as usize;
+        let u = match at {
+            ..81 => at / 9,
+            81..90 => at - 72,
+            _ => 18 + (at - 90) / 3,
+        };
+        let d = (1..=9u8)
+            .find(|&d| empty[usize::from(d)] >> at & 1 != 0)
+            .expect("a digit has the bit");
+        Some(Empty::Place(d, u))
     }
 
     /// Takes candidate `(y, e)` away.
@@ -259,9 +332,84 @@ impl Board9 {
 
 #[cfg(test)]
 mod tests {
-    use super::{look_ahead, Board9};
-    use crate::candidates::{digits, Candidates};
+    use super::{look_ahead, Board9, Empty};
+    use crate::candidates::{bit, digits, Candidates};
     use crate::grid::Grid;
+
+    /// [`Board9::empty`] the plain way: the first open cell with no candidate left
+    /// when `off` (per candidate) goes, else the first unit and lowest digit not placed
+    /// in it without a place left.
+    fn empty_by_units(c: &Candidates, off: &[[bool; 10]; 81]) -> Option<Empty> {
+        let left = |y: usize, d: u8| c.value(y) == 0 && c.has(y, d) && !off[y][usize::from(d)];
+        if let Some(y) = (0..81).find(|&y| c.value(y) == 0 && !(1..=9).any(|d| left(y, d))) {
+            return Some(Empty::Cell(y));
+        }
+        for (u, unit) in c.layout().units().iter().enumerate() {
+            let placed = unit.cells.iter().fold(0, |m, &y| match c.value(y) {
+                0 => m,
+                v => m | bit(v),
+            });
+            for d in (1..=9).filter(|&d| placed & bit(d) == 0) {
+                if !unit.cells.iter().any(|&y| left(y, d)) {
+                    return Some(Empty::Place(d, u));
+                }
+            }
+        }
+        None
+    }
+
+    /// The bit-set test for an empty place finds what the plain one does, on states
+    /// taken apart at random (some with digits left without a place before anything
+    /// goes) and random candidates made false, few or many.
+    #[test]
+    fn the_9x9_empty_place_is_the_first_by_units() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |k: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) % k
+        };
+        let g: Grid =
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87....."
+                .parse()
+                .expect("a puzzle");
+        let (mut cells, mut places, mut none) = (0, [0; 3], 0);
+        for round in 0..400 {
+            let mut c = Candidates::from_grid(&g);
+            for _ in 0..next(40) {
+                let y = next(81) as usize;
+                let d = next(9) as u8 + 1;
+                if c.value(y) == 0 && c.has(y, d) {
+                    match round % 3 {
+                        0 if c.mask(y).count_ones() > 1 => c.place(y, d),
+                        _ => {
+                            c.remove(y, d);
+                        }
+                    }
+                }
+            }
+            let b = Board9::of(&c).expect("9×9");
+            let odds = [2, 8, 30, 200][round % 4];
+            let mut off = [[false; 10]; 81];
+            let mut off9 = [0u128; 10];
+            for y in (0..81).filter(|&y| c.value(y) == 0) {
+                for d in digits(c.mask(y)) {
+                    if next(odds) == 0 {
+                        off[y][usize::from(d)] = true;
+                        off9[usize::from(d)] |= 1 << y;
+                    }
+                }
+            }
+            let want = empty_by_units(&c, &off);
+            assert_eq!(b.empty(&off9), want, "round {round}");
+            match want {
+                Some(Empty::Cell(_)) => cells += 1,
+                Some(Empty::Place(_, u)) => places[u / 9] += 1,
+                None => none += 1,
+            }
+        }
+        assert!(cells > 0 && none > 0, "{cells} {none}");
+        assert!(places.iter().all(|&k| k > 0), "{places:?}");
+    }
 
     /// The bit-set look-ahead lists what the general one does, premise by premise, on
     /// states of several depths (with contradictions among them).
@@ -281,7 +429,10 @@ mod tests {
                 for x in (0..81).filter(|&x| c.value(x) == 0) {
                     for d in digits(c.mask(x)) {
                         for on in [true, false] {
-                            assert_eq!(b.look_ahead(x, d, on), look_ahead(&c, x, d, on));
+                            let (mut fast, mut general) = (Vec::new(), Vec::new());
+                            b.look_ahead(x, d, on, &mut fast);
+                            look_ahead(&c, x, d, on, &mut general);
+                            assert_eq!(fast, general);
                             checked += 1;
                         }
                     }

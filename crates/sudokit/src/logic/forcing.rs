@@ -425,32 +425,53 @@ impl Forcer<'_> {
     /// forcing nets (`None` once the deadline has passed): a candidate's are what it
     /// forces in HoDoKu's look-ahead (`board9.rs`) and its links to group
     /// nodes; a group node's are its links.
-    fn net_implications(&self, g: &Graph, opts: &FindOptions) -> Option<Vec<Vec<u32>>> {
-        let mut next = vec![Vec::new(); 2 * g.nodes.len()];
+    fn net_implications(&self, g: &Graph, opts: &FindOptions) -> Option<Implications> {
+        let mut next = Implications {
+            start: Vec::with_capacity(2 * g.nodes.len() + 1),
+            to: Vec::new(),
+        };
+        next.start.push(0);
+        let mut implied = Vec::new();
         for (k, v) in g.nodes.iter().enumerate() {
             if opts.expired() {
                 return None;
             }
             for on in [false, true] {
                 let state = |b: usize, o: bool| (2 * b + usize::from(o)) as u32;
-                let list = &mut next[2 * k + usize::from(on)];
                 for &b in g.links(k, on) {
                     if v.is_group() || g.nodes[b as usize].is_group() {
-                        list.push(state(b as usize, !on));
+                        next.to.push(state(b as usize, !on));
                     }
                 }
                 if !v.is_group() {
-                    let implied = match &self.board9 {
-                        Some(b) => b.look_ahead(v.cell(), v.digit, on),
-                        None => look_ahead(self.c, v.cell(), v.digit, on),
-                    };
-                    for (y, e, o) in implied {
-                        list.extend(g.node_of(y, e).map(|b| state(b, o)));
+                    implied.clear();
+                    match &self.board9 {
+                        Some(b) => b.look_ahead(v.cell(), v.digit, on, &mut implied),
+                        None => look_ahead(self.c, v.cell(), v.digit, on, &mut implied),
                     }
+                    let states = implied.iter().map(|&(y, e, o)| (g.node_of(y, e), o));
+                    next.to
+                        .extend(states.filter_map(|(b, o)| b.map(|b| state(b, o))));
                 }
+                next.start.push(next.to.len() as u32);
             }
         }
         Some(next)
+    }
+}
+
+/// The states each state of a graph implies, in one list: state `s`'s are
+/// `to[start[s]..start[s + 1]]`.
+struct Implications {
+    start: Vec<u32>,
+    to: Vec<u32>,
+}
+
+impl Implications {
+    /// The states that state `s` implies.
+    fn of(&self, s: u32) -> &[u32] {
+        let s = s as usize;
+        &self.to[self.start[s] as usize..self.start[s + 1] as usize]
     }
 }
 
@@ -808,7 +829,7 @@ impl Tables {
                 let Some(next) = forcer.net_implications(g, opts) else {
                     return t;
                 };
-                Some(Closures::of(g, n, |s| next[s as usize].iter().copied()))
+                Some(Closures::of(g, n, |s| next.of(s).iter().copied()))
             }
             _ => None,
         };

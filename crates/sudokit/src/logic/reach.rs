@@ -66,10 +66,12 @@ impl Reach {
         mark: impl Fn(u32) -> Option<u32>,
         next: impl Fn(u32) -> I,
     ) -> Reach {
+        let words = bits.div_ceil(64);
         let mut r = Reach {
             component: vec![u32::MAX; m],
-            reach: Vec::new(),
-            words: bits.div_ceil(64),
+            // Room for the most components there can be: one per state.
+            reach: Vec::with_capacity(m * words),
+            words,
             count: 0,
         };
         let mut t = Tarjan {

@@ -93,8 +93,10 @@ fn subsets(len: usize, first: bool) -> Vec<u32> {
         return (1u32..1 << len).collect();
     }
     let mut out = Vec::with_capacity((1 << len) - 1);
-    // Depth first: each set, then the sets that add a later item to it.
-    let mut stack: Vec<(u32, usize)> = (0..len).rev().map(|k| (1 << k, k)).collect();
+    // Depth first: each set, then the sets that add a later item to it. The stack
+    // never holds more than `len (len + 1) / 2` of them.
+    let mut stack: Vec<(u32, usize)> = Vec::with_capacity(len * (len + 1) / 2);
+    stack.extend((0..len).rev().map(|k| (1 << k, k)));
     while let Some((set, last)) = stack.pop() {
         out.push(set);
         stack.extend((last + 1..len).rev().map(|k| (set | 1 << k, k)));
@@ -113,14 +115,19 @@ fn search(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, first: bool) 
     let mut found: Vec<Step> = Vec::new();
     // What is found where a line and a box cross depends on their candidates alone.
     let mut quiet = Quiet::crossings(Technique::SueDeCoq, c);
+    // Each box with its open cells, gathered once for every line.
+    let boxes: Vec<_> = units
+        .iter()
+        .filter(|u| u.kind == UnitKind::Box)
+        .map(|bx| (bx, open(&bx.cells)))
+        .collect();
     for line in units
         .iter()
         .filter(|u| matches!(u.kind, UnitKind::Row | UnitKind::Column))
     {
         let line_open = open(&line.cells);
         let line_at = line.index + if line.kind == UnitKind::Row { 0 } else { n };
-        for bx in units.iter().filter(|u| u.kind == UnitKind::Box) {
-            let box_open = open(&bx.cells);
+        for (bx, box_open) in &boxes {
             let inter: Vec<usize> = line_open
                 .iter()
                 .copied()
@@ -143,7 +150,7 @@ fn search(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, first: bool) 
                     let ctx = Pattern {
                         c,
                         line_open: &line_open,
-                        box_open: &box_open,
+                        box_open,
                         cs: &cs,
                         v,
                         n_plus,
