@@ -32,6 +32,7 @@
 //!   appearing three times in its units must go there, so its other two go.
 
 use super::links::{push_new, seeing_all, sees};
+use super::memo::Memo;
 use super::step::{cell, cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
 use super::{combinations, ones, Finder};
@@ -133,22 +134,45 @@ fn finish(out: &mut Vec<Step>, start: usize, opts: &FindOptions, n: usize, mut s
     push_new(out, start, s);
 }
 
+/// A rectangle of open cells and a digit pair it may be deadly on.
+type Deadly = ([usize; 4], u8, u8);
+
+thread_local! {
+    /// The rectangles and digit pairs of the state last asked about on this thread:
+    /// the uniqueness tests and the hidden rectangle, each its own technique, ask in
+    /// turn about one state.
+    static DEADLY: Memo<Vec<Deadly>> = const { Memo::new() };
+}
+
 /// Unique rectangles (tests 1–6) and hidden rectangles: the steps of `t`.
 pub fn rectangles(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
-    let l = c.layout();
-    if !l.is_classic() {
+    if !c.layout().is_classic() {
         return;
     }
     let start = out.len();
+    let pairs = DEADLY.with(|m| m.get(c, 0, || deadly_pairs(c)));
+    for &(corners, a, b) in pairs.iter() {
+        // Every corner able to hold both in the state as it was made. A state given
+        // directly (a pencilmark grid) may have had a digit struck from a corner: its
+        // two fillings are then not both solutions of it.
+        if corners
+            .iter()
+            .all(|&y| c.could_hold(y, a) && c.could_hold(y, b))
+        {
+            check(c, out, start, opts, t, corners, a, b);
+        }
+    }
+}
+
+/// The rectangles of open cells of `c` with the digit pairs they may be deadly on, in
+/// the order they are met: those of a bivalue corner, each other corner holding at
+/// least one of them (a corner may miss one: the pattern is still deadly).
+fn deadly_pairs(c: &Candidates) -> Vec<Deadly> {
+    let mut found = Vec::new();
     for_each_rectangle(
-        l,
+        c.layout(),
         |x| c.value(x) == 0,
         |corners| {
-            // The digit pairs: those of a bivalue corner, each other corner holding at
-            // least one of them (a corner may miss one: the pattern is still deadly),
-            // and every corner able to hold both in the state as it was made. A state
-            // given directly (a pencilmark grid) may have had a digit struck from a
-            // corner: its two fillings are then not both solutions of it.
             let mut seen: [Mask; 4] = [0; 4];
             for (i, &x) in corners.iter().enumerate() {
                 let m = c.mask(x);
@@ -156,16 +180,14 @@ pub fn rectangles(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Te
                     seen[i] = m;
                     let mut d = digits(m);
                     let (a, b) = (d.next().unwrap_or(1), d.next().unwrap_or(1));
-                    let deadly = corners
-                        .iter()
-                        .all(|&y| c.mask(y) & m != 0 && c.could_hold(y, a) && c.could_hold(y, b));
-                    if deadly {
-                        check(c, out, start, opts, t, corners, a, b);
+                    if corners.iter().all(|&y| c.mask(y) & m != 0) {
+                        found.push((corners, a, b));
                     }
                 }
             }
         },
     );
+    found
 }
 
 /// The tests of technique `t` on one rectangle and digit pair.
