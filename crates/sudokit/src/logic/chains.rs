@@ -586,10 +586,7 @@ fn walk_premises(
         buckets: Vec::new(),
     };
     // Simple-path walks, for loops and for AICs, made when first needed per premise.
-    let mut simple = [
-        (parent.clone(), order.clone(), false),
-        (parent.clone(), order.clone(), false),
-    ];
+    let mut simple = [SimpleWalk::new(states), SimpleWalk::new(states)];
     for start in 0..g.candidates as u32 {
         if opts.expired() {
             return false;
@@ -616,7 +613,7 @@ fn walk_premises(
                 open == 0
             });
             for walked in &mut simple {
-                walked.2 = false;
+                walked.done = false;
             }
             for &e in &order[1..] {
                 if e / 2 >= candidates {
@@ -645,15 +642,14 @@ fn walk_premises(
                 if !valid(g, &path, is_aic) {
                     // The one way kept comes back to a cell it left: look for a simple
                     // one (once per premise and kind).
-                    let (p2, o2, walked) = &mut simple[usize::from(is_aic)];
-                    if !*walked {
-                        walk_simple(g, premise, p2, o2, is_aic);
-                        *walked = true;
+                    let walked = &mut simple[usize::from(is_aic)];
+                    if !walked.done {
+                        walked.walk(g, premise, is_aic);
                     }
-                    if p2[e as usize] == u32::MAX {
+                    if walked.parent[e as usize] == u32::MAX {
                         continue;
                     }
-                    path = path_to(p2, premise, e);
+                    path = path_to(&walked.parent, premise, e);
                     if path.len() < 4 || !valid(g, &path, is_aic) {
                         continue;
                     }
@@ -860,36 +856,69 @@ fn restart(parent: &mut [u32], order: &mut Vec<u32>, premise: u32) {
     order.push(premise);
 }
 
-/// Like [`walk`], but every state is reached by a path that [`valid`] accepts: no node
-/// comes back to a cell the path has left (a loop's start cell excepted), and a loop's
-/// first link leaves the start cell.
-fn walk_simple(g: &Graph, premise: u32, parent: &mut [u32], order: &mut Vec<u32>, is_aic: bool) {
-    restart(parent, order, premise);
-    let first = g.nodes[(premise / 2) as usize].cell();
-    let mut left: Vec<usize> = Vec::new();
-    let mut head = 0;
-    while head < order.len() {
-        let s = order[head];
-        head += 1;
-        // The cells the path to `s` has left.
-        left.clear();
-        let mut x = s;
-        while x != premise {
-            x = parent[x as usize];
-            if is_aic || g.first_cell((x / 2) as usize) != first {
-                left.extend_from_slice(g.span(x / 2));
-            }
+/// The scratch space of [`SimpleWalk::walk`], kept for the premises of one search.
+struct SimpleWalk {
+    parent: Vec<u32>,
+    order: Vec<u32>,
+    /// Per state reached, the cells its path has left, as bits (`words` words each).
+    left: Vec<u64>,
+    /// Whether it holds the walk of the current premise.
+    done: bool,
+}
+
+impl SimpleWalk {
+    fn new(states: usize) -> SimpleWalk {
+        SimpleWalk {
+            parent: vec![u32::MAX; states],
+            order: Vec::with_capacity(states),
+            left: Vec::new(),
+            done: false,
         }
-        let (node, on) = ((s / 2) as usize, s % 2 == 1);
-        let next = g.links(node, on);
-        for &b in next {
-            let t = 2 * b + u32::from(!on);
-            let cell = g.first_cell(b as usize);
-            let leaves = is_aic || s != premise || cell != first;
-            let exit = same_set(g, node as u32, b);
-            if parent[t as usize] == u32::MAX && leaves && (exit || !left.contains(&cell)) {
-                parent[t as usize] = s;
-                order.push(t);
+    }
+
+    /// Like [`walk`], but every state is reached by a path that [`valid`] accepts: no
+    /// node comes back to a cell the path has left (a loop's start cell excepted), and
+    /// a loop's first link leaves the start cell. The cells a state's path has left
+    /// are those of its parent's path and, unless it is in the start cell (for a
+    /// loop), the parent's own cells.
+    fn walk(&mut self, g: &Graph, premise: u32, is_aic: bool) {
+        self.done = true;
+        let SimpleWalk {
+            parent,
+            order,
+            left,
+            ..
+        } = self;
+        restart(parent, order, premise);
+        let words = g.cell_count().div_ceil(64);
+        left.resize(parent.len() * words, 0);
+        let at = |s: u32| s as usize * words;
+        left[at(premise)..at(premise) + words].fill(0);
+        let first = g.nodes[(premise / 2) as usize].cell();
+        let mut own = vec![0u64; words];
+        let mut head = 0;
+        while head < order.len() {
+            let s = order[head];
+            head += 1;
+            let (node, on) = ((s / 2) as usize, s % 2 == 1);
+            // The cells the path of a state reached from `s` has left.
+            own.copy_from_slice(&left[at(s)..at(s) + words]);
+            if is_aic || g.first_cell(node) != first {
+                for &x in g.span(node as u32) {
+                    own[x / 64] |= 1 << (x % 64);
+                }
+            }
+            for &b in g.links(node, on) {
+                let t = 2 * b + u32::from(!on);
+                let cell = g.first_cell(b as usize);
+                let leaves = is_aic || s != premise || cell != first;
+                let exit = same_set(g, node as u32, b);
+                let seen = left[at(s) + cell / 64] >> (cell % 64) & 1 != 0;
+                if parent[t as usize] == u32::MAX && leaves && (exit || !seen) {
+                    parent[t as usize] = s;
+                    order.push(t);
+                    left[at(t)..at(t) + words].copy_from_slice(&own);
+                }
             }
         }
     }

@@ -229,6 +229,11 @@ impl Graph {
         g
     }
 
+    /// The cells of the board.
+    pub fn cell_count(&self) -> usize {
+        self.index.len() / self.n.max(1)
+    }
+
     /// The first cell of node `i` (its cell, for a candidate).
     #[inline]
     pub fn first_cell(&self, i: usize) -> usize {
