@@ -391,6 +391,8 @@ pub(crate) struct Singles {
     planes: [u128; 9],
     values: [u8; 81],
     free: [[u8; 10]; 27],
+    /// The digits with a place left in each unit (`free` above zero), as bits.
+    open: [u16; 27],
     naked: Queue,
     hidden: Queue,
 }
@@ -408,6 +410,7 @@ impl Singles {
             planes: [(1u128 << 81) - 1; 9],
             values: [0; 81],
             free: [[9; 10]; 27],
+            open: [0x1ff; 27],
             naked: Queue::default(),
             hidden: Queue::default(),
         };
@@ -444,8 +447,7 @@ impl Singles {
                 .map(|&(c, d)| (usize::from(c), d))
                 .filter(|&(c, _)| self.values[c] == 0)
                 .find_map(|(c, d)| {
-                    let last =
-                        |&u: &usize| (1..=9).all(|e| e == d as usize || self.free[u][e] == 0);
+                    let last = |&u: &usize| self.open[u] & !(1 << (d - 1)) == 0;
                     units_of(c).into_iter().find(last).map(|u| (c, d, u))
                 });
             if let Some((c, d, u)) = found {
@@ -522,9 +524,11 @@ impl Singles {
     fn last_places(&mut self, u: usize, d: u8) {
         match self.free[u][d as usize] {
             1 => self.add_hidden(u, d),
-            _ => self
-                .hidden
-                .remove_first(|c, e| e == d && units_of(c).contains(&u)),
+            _ => {
+                self.open[u] &= !(1 << (d - 1));
+                self.hidden
+                    .remove_first(|c, e| e == d && units_of(c).contains(&u));
+            }
         }
     }
 
@@ -556,8 +560,12 @@ impl Singles {
             for u in units {
                 let f = &mut self.free[u][e as usize];
                 *f = f.saturating_sub(1);
-                if *f == 1 && e != d {
-                    self.add_hidden(u, e);
+                if *f <= 1 {
+                    if *f == 0 {
+                        self.open[u] &= !(1 << (e - 1));
+                    } else if e != d {
+                        self.add_hidden(u, e);
+                    }
                 }
             }
         }
