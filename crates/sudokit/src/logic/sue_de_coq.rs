@@ -19,7 +19,9 @@
 //! Source: HoDoKu's documentation of Sue de Coq (after the Sudoku Players' Forum) and
 //! its regression library (code 1101).
 
+use std::borrow::Cow;
 use std::fmt::Write;
+use std::sync::OnceLock;
 
 use super::als::compact;
 use super::links::push_new;
@@ -56,13 +58,6 @@ fn subset_masks(c: &Candidates, list: &[usize]) -> Vec<Mask> {
     masks
 }
 
-/// Whether `x` is among the cells of `list` that `sub` picks.
-fn picked(list: &[usize], sub: u32, x: usize) -> bool {
-    list.iter()
-        .position(|&y| y == x)
-        .is_some_and(|k| sub >> k & 1 != 0)
-}
-
 /// `{1236}`.
 fn digit_set(m: Mask) -> String {
     let mut s = String::from("{");
@@ -87,8 +82,26 @@ pub(crate) fn sue_de_coq_first(c: &Candidates, out: &mut Vec<Step>, opts: &FindO
 }
 
 /// The subsets of `len` items as bit sets: with `first`, in HoDoKu's order (see
-/// [`sue_de_coq_first`]), else counting up.
-fn subsets(len: usize, first: bool) -> Vec<u32> {
+/// [`sue_de_coq_first`]), else counting up. Those of up to [`LISTED`] items are
+/// listed once per process.
+fn subsets(len: usize, first: bool) -> Cow<'static, [u32]> {
+    static ALL: OnceLock<Vec<Vec<u32>>> = OnceLock::new();
+    if len > LISTED {
+        return Cow::Owned(list_subsets(len, first));
+    }
+    let all = ALL.get_or_init(|| {
+        (0..=LISTED)
+            .flat_map(|len| [list_subsets(len, false), list_subsets(len, true)])
+            .collect()
+    });
+    Cow::Borrowed(&all[2 * len + usize::from(first)])
+}
+
+/// The most items whose subsets [`subsets`] keeps listed: a 9×9 unit's cells.
+const LISTED: usize = 9;
+
+/// [`subsets`], listed.
+fn list_subsets(len: usize, first: bool) -> Vec<u32> {
     if !first {
         return (1u32..1 << len).collect();
     }
@@ -137,7 +150,7 @@ fn search(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, first: bool) 
                 continue;
             }
             quiet.look(Quiet::crossing(line_at, bx.index), &mut found, |found| {
-                for sub in subsets(inter.len(), first) {
+                for &sub in subsets(inter.len(), first).iter() {
                     let k = sub.count_ones();
                     if !(2..=3).contains(&k) {
                         continue;
@@ -206,18 +219,24 @@ impl Pattern<'_> {
         let (line_src, box_src) = (outside(self.line_open), outside(self.box_open));
         let line_masks = subset_masks(c, &line_src);
         let box_masks = subset_masks(c, &box_src);
+        let (all_line, all_box) = ((1u32 << line_src.len()) - 1, (1u32 << box_src.len()) - 1);
+        // Each line cell's bit among the box's cells (none outside the box).
+        let in_box: Vec<u32> = line_src
+            .iter()
+            .map(|x| box_src.iter().position(|y| y == x).map_or(0, |k| 1 << k))
+            .collect();
         // The box parts holding a digit of `V`, in the order they are tried, by the
         // cells they take for `V` (their cells less their extra digits): a line part
         // needs the box parts of one such count.
         let mut box_by_count: Vec<Vec<u32>> = vec![Vec::new(); self.n_plus.max(0) as usize];
-        for bs in subsets(box_src.len(), first) {
+        for &bs in subsets(box_src.len(), first).iter() {
             let vb = box_masks[bs as usize];
             let count = bs.count_ones() as i32 - (vb & !v).count_ones() as i32;
             if vb & v != 0 && 0 < count && count < self.n_plus {
                 box_by_count[count as usize].push(bs);
             }
         }
-        for ls in subsets(line_src.len(), first) {
+        for &ls in subsets(line_src.len(), first).iter() {
             let vl = line_masks[ls as usize];
             let extra_l = (vl & !v).count_ones() as i32;
             let used = ls.count_ones() as i32 - extra_l;
@@ -225,11 +244,9 @@ impl Pattern<'_> {
                 continue;
             }
             let need = self.n_plus - used;
-            let taken = box_src
-                .iter()
-                .enumerate()
-                .filter(|(_, x)| picked(&line_src, ls, **x))
-                .fold(0u32, |m, (k, _)| m | 1 << k);
+            let taken = (0..line_src.len())
+                .filter(|k| ls >> k & 1 != 0)
+                .fold(0, |m, k| m | in_box[k]);
             let mut lc: Option<Vec<usize>> = None;
             for &bs in box_by_count[need as usize]
                 .iter()
@@ -239,11 +256,19 @@ impl Pattern<'_> {
                 if vb & vl & v != 0 {
                     continue;
                 }
-                let lc = lc.get_or_insert_with(|| pick(c, &line_src, ls).0);
-                let (bc, _) = pick(c, &box_src, bs);
                 let both = vb & vl;
                 let line_gone = ((v | vl) & !vb) | both;
                 let box_gone = ((v | vb) & !vl) | both;
+                // What the rest of the line and of the box hold (the cells outside
+                // the pattern, its line part and its box part): most sets remove
+                // nothing.
+                if line_masks[(all_line & !ls) as usize] & line_gone == 0
+                    && box_masks[(all_box & !bs) as usize] & box_gone == 0
+                {
+                    continue;
+                }
+                let lc = lc.get_or_insert_with(|| pick(c, &line_src, ls).0);
+                let (bc, _) = pick(c, &box_src, bs);
                 let mut elims = Vec::new();
                 let mut remove = |cells: &[usize], skip: &[usize], gone: Mask| {
                     for &x in cells
