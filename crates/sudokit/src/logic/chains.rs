@@ -860,7 +860,8 @@ fn restart(parent: &mut [u32], order: &mut Vec<u32>, premise: u32) {
 struct SimpleWalk {
     parent: Vec<u32>,
     order: Vec<u32>,
-    /// Per state reached, the cells its path has left, as bits (`words` words each).
+    /// Per state reached, the cells its path has left, as bits (a fixed number of
+    /// words each, by the board's size).
     left: Vec<u64>,
     /// Whether it holds the walk of the current premise.
     done: bool,
@@ -882,6 +883,16 @@ impl SimpleWalk {
     /// are those of its parent's path and, unless it is in the start cell (for a
     /// loop), the parent's own cells.
     fn walk(&mut self, g: &Graph, premise: u32, is_aic: bool) {
+        match g.cell_count() {
+            0..=128 => self.walk_in::<2>(g, premise, is_aic),
+            129..=256 => self.walk_in::<4>(g, premise, is_aic),
+            _ => self.walk_in::<64>(g, premise, is_aic),
+        }
+    }
+
+    /// [`SimpleWalk::walk`] with the cells as `W` words (boards of up to `64 W` cells).
+    fn walk_in<const W: usize>(&mut self, g: &Graph, premise: u32, is_aic: bool) {
+        debug_assert!(g.cell_count() <= 64 * W);
         self.done = true;
         let SimpleWalk {
             parent,
@@ -890,19 +901,17 @@ impl SimpleWalk {
             ..
         } = self;
         restart(parent, order, premise);
-        let words = g.cell_count().div_ceil(64);
-        left.resize(parent.len() * words, 0);
-        let at = |s: u32| s as usize * words;
-        left[at(premise)..at(premise) + words].fill(0);
+        left.resize(parent.len() * W, 0);
+        let (left, _) = left.as_chunks_mut::<W>();
+        left[premise as usize] = [0; W];
         let first = g.nodes[(premise / 2) as usize].cell();
-        let mut own = vec![0u64; words];
         let mut head = 0;
         while head < order.len() {
             let s = order[head];
             head += 1;
             let (node, on) = ((s / 2) as usize, s % 2 == 1);
             // The cells the path of a state reached from `s` has left.
-            own.copy_from_slice(&left[at(s)..at(s) + words]);
+            let mut own = left[s as usize];
             if is_aic || g.first_cell(node) != first {
                 for &x in g.span(node as u32) {
                     own[x / 64] |= 1 << (x % 64);
@@ -913,11 +922,11 @@ impl SimpleWalk {
                 let cell = g.first_cell(b as usize);
                 let leaves = is_aic || s != premise || cell != first;
                 let exit = same_set(g, node as u32, b);
-                let seen = left[at(s) + cell / 64] >> (cell % 64) & 1 != 0;
+                let seen = left[s as usize][cell / 64] >> (cell % 64) & 1 != 0;
                 if parent[t as usize] == u32::MAX && leaves && (exit || !seen) {
                     parent[t as usize] = s;
                     order.push(t);
-                    left[at(t)..at(t) + words].copy_from_slice(&own);
+                    left[t as usize] = own;
                 }
             }
         }
