@@ -541,8 +541,9 @@ impl Singles {
         self.values[cell] = d;
         let had = self.cells[cell];
         self.cells[cell] = 0;
-        for e in digits(had.into()) {
-            self.planes[usize::from(e) - 1] &= !CELL_BITS[cell];
+        // Only the planes of `had` hold the cell: clearing all nine is the same.
+        for plane in &mut self.planes {
+            *plane &= !CELL_BITS[cell];
         }
         let units = units_of(cell);
         // While `cell` still counts for `d` in its units, a take that leaves it the
