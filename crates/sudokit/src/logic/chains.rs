@@ -46,6 +46,7 @@
 //! its tabling solver (ALS nodes in nice loops) and its solver configuration (chain
 //! length 20); Eureka notation as on the Sudoku Players' Forum.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 use std::rc::Rc;
 
@@ -125,9 +126,47 @@ struct Found {
     step: Step,
 }
 
+/// The steps of one search, in the order found, less those [`flush`] would drop for
+/// an earlier one with the same eliminations and a chain no longer: their steps are
+/// never built.
+#[derive(Default)]
+struct Finds {
+    list: Vec<Found>,
+    /// The fewest links found so far per set of eliminations (sorted, no repeats).
+    fewest: HashMap<Vec<(usize, u8)>, usize>,
+    /// Chains met, kept or not.
+    met: usize,
+}
+
+impl Finds {
+    /// Adds the chain of `links` links removing `elims`, its step built by `make`
+    /// from the eliminations sorted, unless an earlier one removes the same with as
+    /// few links.
+    fn add(
+        &mut self,
+        links: usize,
+        mut elims: Vec<(usize, u8)>,
+        make: impl FnOnce(Vec<(usize, u8)>) -> Step,
+    ) {
+        self.met += 1;
+        elims.sort_unstable();
+        elims.dedup();
+        match self.fewest.get_mut(&elims) {
+            Some(fewest) if *fewest <= links => return,
+            Some(fewest) => *fewest = links,
+            None => {
+                self.fewest.insert(elims.clone(), links);
+            }
+        }
+        let step = make(elims);
+        self.list.push(Found { links, step });
+    }
+}
+
 /// Sorts the steps found (most eliminations first, then shortest chain) and keeps
 /// one per set of eliminations and placements.
-fn flush(out: &mut Vec<Step>, mut found: Vec<Found>) {
+fn flush(out: &mut Vec<Step>, found: Finds) {
+    let mut found = found.list;
     found.sort_by_key(|f| (usize::MAX - f.step.eliminations.len(), f.links));
     let start = out.len();
     for f in found {
@@ -135,19 +174,17 @@ fn flush(out: &mut Vec<Step>, mut found: Vec<Found>) {
     }
 }
 
-/// The step of a chain: its digits and cells from the path, the eliminations sorted
-/// and, when explaining, its links.
+/// The step of a chain: its digits and cells from the path, its eliminations (sorted,
+/// no repeats) and, when explaining, its links.
 fn make_step(
     t: Technique,
     g: &Graph,
     path: &Path,
-    mut elims: Vec<(usize, u8)>,
+    elims: Vec<(usize, u8)>,
     conclusion: Option<String>,
     opts: &FindOptions,
     n: usize,
 ) -> Step {
-    elims.sort_unstable();
-    elims.dedup();
     let mut s = Step::new(t);
     for &(i, _) in path {
         let node = &g.nodes[i as usize];
@@ -252,7 +289,7 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         opts,
         path: Vec::new(),
         on_path: vec![0; c.layout().cell_count()],
-        found: Vec::new(),
+        found: Finds::default(),
     };
     // An X-Chain stays on its start's digit: the digits it met nothing on before are
     // skipped (see `quiet`).
@@ -273,14 +310,14 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         if quiet.as_ref().is_some_and(|q| q.skip(usize::from(d))) {
             continue;
         }
-        let before = search.found.len();
+        let before = search.found.met;
         search.path.clear();
         search.path.push((start, false));
         search.on_path[cell] += 1;
         search.extend(true);
         search.on_path[cell] -= 1;
         if let Some(q) = &mut quiet {
-            q.mark(usize::from(d), search.found.len() > before);
+            q.mark(usize::from(d), search.found.met > before);
         }
     }
     if let Some(q) = quiet.filter(|_| whole) {
@@ -390,7 +427,7 @@ struct Search<'a> {
     path: Path,
     /// Per cell, how many nodes of `path` are in it.
     on_path: Vec<u8>,
-    found: Vec<Found>,
+    found: Finds,
 }
 
 impl Search<'_> {
@@ -466,8 +503,10 @@ impl Search<'_> {
             return;
         }
         let n = c.layout().size();
-        let step = make_step(t, g, &self.path, elims, None, self.opts, n);
-        self.found.push(Found { links, step });
+        let (path, opts) = (&self.path, self.opts);
+        self.found.add(links, elims, |elims| {
+            make_step(t, g, path, elims, None, opts, n)
+        });
     }
 }
 
@@ -533,7 +572,7 @@ fn all_loops(c: &Candidates, opts: &FindOptions, nodes: Nodes) -> LoopSteps {
         Nodes::Alses => &[Nodes::Groups, Nodes::Alses],
         _ => &[nodes],
     };
-    let mut found: [Vec<Found>; 3] = Default::default();
+    let mut found: [Finds; 3] = Default::default();
     let mut complete = true;
     for &k in graphs {
         complete = complete && search(c, opts, k, &mut found);
@@ -550,7 +589,7 @@ fn all_loops(c: &Candidates, opts: &FindOptions, nodes: Nodes) -> LoopSteps {
 /// shape; whether the search ran to its end. From each premise "false" one walk
 /// serves all three shapes; a premise "true" closes only discontinuous loops, and its
 /// walk stops once every state of its start cell is reached.
-fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Vec<Found>; 3]) -> bool {
+fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Finds; 3]) -> bool {
     let g = Graph::of(c, nodes);
     if nodes == Nodes::Alses && g.sets.is_empty() {
         // No ALS nodes (none on boards of more than 9 digits): the graph with group
@@ -573,7 +612,7 @@ fn walk_premises(
     g: &Graph,
     nodes: Nodes,
     premises: Option<&Premises>,
-    found: &mut [Vec<Found>; 3],
+    found: &mut [Finds; 3],
 ) -> bool {
     let grouped = nodes != Nodes::Candidates;
     let n = c.layout().size();
@@ -670,8 +709,9 @@ fn walk_premises(
                     .map(|w| g.cost(w[0].0 as usize, w[0].1, w[1].0 as usize))
                     .sum::<u32>() as usize;
                 let t = technique_of(shape, grouped);
-                let step = make_step(t, g, &path, elims, conclusion, opts, n);
-                found[shape as usize].push(Found { links, step });
+                found[shape as usize].add(links, elims, |elims| {
+                    make_step(t, g, &path, elims, conclusion, opts, n)
+                });
             }
         }
     }
@@ -902,8 +942,8 @@ impl SimpleWalk {
         } = self;
         restart(parent, order, premise);
         left.resize(parent.len() * W, 0);
-        let (left, _) = left.as_chunks_mut::<W>();
-        left[premise as usize] = [0; W];
+        let at = |s: u32| s as usize * W;
+        left[at(premise)..at(premise) + W].fill(0);
         let first = g.nodes[(premise / 2) as usize].cell();
         let mut head = 0;
         while head < order.len() {
@@ -911,7 +951,7 @@ impl SimpleWalk {
             head += 1;
             let (node, on) = ((s / 2) as usize, s % 2 == 1);
             // The cells the path of a state reached from `s` has left.
-            let mut own = left[s as usize];
+            let mut own: [u64; W] = left[at(s)..at(s) + W].try_into().expect("W words");
             if is_aic || g.first_cell(node) != first {
                 for &x in g.span(node as u32) {
                     own[x / 64] |= 1 << (x % 64);
@@ -922,11 +962,11 @@ impl SimpleWalk {
                 let cell = g.first_cell(b as usize);
                 let leaves = is_aic || s != premise || cell != first;
                 let exit = same_set(g, node as u32, b);
-                let seen = left[s as usize][cell / 64] >> (cell % 64) & 1 != 0;
+                let seen = left[at(s) + cell / 64] >> (cell % 64) & 1 != 0;
                 if parent[t as usize] == u32::MAX && leaves && (exit || !seen) {
                     parent[t as usize] = s;
                     order.push(t);
-                    left[t as usize] = own;
+                    left[at(t)..at(t) + W].copy_from_slice(&own);
                 }
             }
         }
@@ -1123,7 +1163,10 @@ fn aic(c: &Candidates, g: &Graph, s: u32, e: u32) -> Outcome {
 
 #[cfg(test)]
 mod tests {
-    use super::{has_pair_chain, walk_premises, FindOptions, Found, Graph, Nodes, Premises};
+    use super::{
+        flush, has_pair_chain, walk_premises, FindOptions, Finds, Graph, Nodes, Premises, Step,
+        Technique,
+    };
     use crate::candidates::{bit, Candidates};
     use crate::layout::Layout;
     use crate::logic::solver::{Order, Solver};
@@ -1147,12 +1190,16 @@ mod tests {
                 for nodes in [Nodes::Candidates, Nodes::Groups] {
                     let graph = Graph::build(c, nodes);
                     let walk = |premises: Option<&Premises>| {
-                        let mut found: [Vec<Found>; 3] = Default::default();
+                        let mut found: [Finds; 3] = Default::default();
                         assert!(walk_premises(c, &opts, &graph, nodes, premises, &mut found));
-                        found.map(|f| f.into_iter().map(|f| (f.links, f.step)).collect::<Vec<_>>())
+                        found.map(|f| {
+                            let met = f.met;
+                            let list = f.list.into_iter().map(|f| (f.links, f.step));
+                            (met, list.collect::<Vec<_>>())
+                        })
                     };
                     let all = walk(None);
-                    let any = all.iter().any(|f| !f.is_empty());
+                    let any = all.iter().any(|f| !f.1.is_empty());
                     let premises = Premises::of(c, &graph);
                     if premises.none() {
                         assert!(!any, "{g} {nodes:?}: a chain where nothing refutes itself");
@@ -1170,6 +1217,41 @@ mod tests {
             screened > 0 && found_some > 0 && fewer > 0,
             "{screened} {found_some} {fewer}"
         );
+    }
+
+    /// A chain's step is built only when [`flush`] could keep it: the first with the
+    /// fewest links for its eliminations (in any order); what is kept is what flush
+    /// kept of every chain.
+    #[test]
+    fn only_chains_flush_may_keep_are_built() {
+        let mut finds = Finds::default();
+        let mut built = Vec::new();
+        let (two, one) = (vec![(3, 1), (1, 1)], vec![(1, 1)]);
+        let reversed = vec![(1, 1), (3, 1)];
+        let chains = [
+            (6, two.clone(), "a"),
+            (6, reversed.clone(), "b"),
+            (4, reversed, "c"),
+            (4, one.clone(), "d"),
+            (8, one, "e"),
+            (4, two, "f"),
+        ];
+        for (links, elims, name) in chains {
+            finds.add(links, elims, |elims| {
+                built.push(name);
+                let mut s = Step::new(Technique::XChain);
+                s.eliminations = elims;
+                s.explanation = name.to_string();
+                s
+            });
+        }
+        assert_eq!(built, ["a", "c", "d"]);
+        assert_eq!(finds.met, 6);
+        let mut out = Vec::new();
+        flush(&mut out, finds);
+        let kept: Vec<_> = out.iter().map(|s| s.explanation.as_str()).collect();
+        assert_eq!(kept, ["c", "d"]);
+        assert_eq!(out[0].eliminations, [(1, 1), (3, 1)]);
     }
 
     /// An open 9×9 state whose `pairs` cells hold only 1 and 2 (all others every digit),
