@@ -52,7 +52,7 @@ use std::rc::Rc;
 
 use super::bits;
 use super::graph::{sees, Graph, Nodes};
-use super::links::push_new;
+use super::links::{peers9, push_new};
 use super::memo::Memo;
 use super::quiet::Quiet;
 use super::reach::Reach;
@@ -289,8 +289,19 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         opts,
         path: Vec::new(),
         on_path: vec![0; c.layout().cell_count()],
+        start_sees: None,
         found: Finds::default(),
     };
+    // On the plain 9×9 board, the open cells of each digit (digit `d` at `d`).
+    let planes = c.layout().is_plain_9x9().then(|| {
+        let mut planes = [0u128; 10];
+        for x in (0..81).filter(|&x| c.value(x) == 0) {
+            for d in digits(c.mask(x)) {
+                planes[usize::from(d)] |= 1 << x;
+            }
+        }
+        planes
+    });
     // An X-Chain stays on its start's digit: the digits it met nothing on before are
     // skipped (see `quiet`).
     let mut quiet = (kind == Simple::X).then(|| Quiet::digits(Technique::XChain, c));
@@ -310,6 +321,7 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         if quiet.as_ref().is_some_and(|q| q.skip(usize::from(d))) {
             continue;
         }
+        search.start_sees = planes.map(|planes| peers9(cell) & planes[usize::from(d)]);
         let before = search.found.met;
         search.path.clear();
         search.path.push((start, false));
@@ -427,6 +439,9 @@ struct Search<'a> {
     path: Path,
     /// Per cell, how many nodes of `path` are in it.
     on_path: Vec<u8>,
+    /// On the plain 9×9 board, the open cells seeing the start that hold its digit,
+    /// as bits (an X- or XY-Chain removes the digit from those seeing the end too).
+    start_sees: Option<u128>,
     found: Finds,
 }
 
@@ -468,6 +483,12 @@ impl Search<'_> {
         let d = g.nodes[start as usize].digit;
         if self.kind == Simple::Pair && links < 7 {
             return;
+        }
+        if let Some(sees) = self.start_sees.filter(|_| self.kind != Simple::Pair) {
+            // Nothing sees both ends: the search below would find no elimination.
+            if sees & peers9(g.first_cell(end as usize)) == 0 {
+                return;
+            }
         }
         let mut elims: Vec<(usize, u8)> = g
             .seeing_all(c, d, &[start, end])
