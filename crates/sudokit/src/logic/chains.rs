@@ -22,9 +22,10 @@
 //!   candidates; type 2 (another digit, the ends see each other) removes each end's
 //!   digit from the other end when both are there. A path that comes back to a cell it
 //!   has left (a lasso) is no chain: where the way kept is one, a second walk that
-//!   only follows such simple paths looks for another.
+//!   only follows such simple paths looks for another (`SimpleWalk`, each state
+//!   carrying the cells its path has left as bits).
 //! - Every candidate a loop or an AIC removes, taken true, forces itself false along
-//!   the graph (`refuted`). Before walking, the search asks which candidates do, from
+//!   the graph. Before walking, the search asks which candidates do, from
 //!   what each state reaches (`reach.rs`); on most states where the easier
 //!   techniques stop none does, and there is nothing to walk. Otherwise a premise
 //!   "true" is walked from only where its candidate does, and a premise "false" only
@@ -38,6 +39,9 @@
 //!   of them, so its other digits go from the cells seeing all of their cells in it;
 //!   left by a cell it forces, HoDoKu's rule for that exit applies. HoDoKu's path
 //!   (`hodoku::finder`) has no ALS nodes, as HoDoKu's default configuration.
+//!
+//! Of the chains with one set of eliminations only the first with the fewest links is
+//! kept (`Finds`); the others' steps are never built.
 //!
 //! Both searches stop between start candidates once [`FindOptions::deadline`] has
 //! passed; the solver then discards what they found.
