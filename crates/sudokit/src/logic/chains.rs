@@ -296,16 +296,7 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         start_sees: None,
         found: Finds::default(),
     };
-    // On the plain 9×9 board, the open cells of each digit (digit `d` at `d`).
-    let planes = c.layout().is_plain_9x9().then(|| {
-        let mut planes = [0u128; 10];
-        for x in (0..81).filter(|&x| c.value(x) == 0) {
-            for d in digits(c.mask(x)) {
-                planes[usize::from(d)] |= 1 << x;
-            }
-        }
-        planes
-    });
+    let planes = Graph::planes9(c);
     // An X-Chain stays on its start's digit: the digits it met nothing on before are
     // skipped (see `quiet`).
     let mut quiet = (kind == Simple::X).then(|| Quiet::digits(Technique::XChain, c));

@@ -522,7 +522,7 @@ impl Graph {
     }
 
     /// On the plain 9×9 board, the open cells holding each digit (digit `d` at `d`).
-    fn planes9(c: &Candidates) -> Option<[u128; 10]> {
+    pub(crate) fn planes9(c: &Candidates) -> Option<[u128; 10]> {
         if !c.layout().is_plain_9x9() {
             return None;
         }
