@@ -626,8 +626,6 @@ mod tests {
         }
     }
 
-    /// HoDoKu takes one single per round, full house and naked singles before hidden
-    /// ones, in its queue order: the opposite of the rating order's batches.
     /// On HoDoKu's path a single that takes the last candidate of a peer ends the
     /// solve with a contradiction, right after that step (the state has singles
     /// left to take).
@@ -665,6 +663,8 @@ mod tests {
         assert_eq!(emptied, Some(steps));
     }
 
+    /// HoDoKu takes one single per round, full house and naked singles before hidden
+    /// ones, in its queue order: the opposite of the rating order's batches.
     #[test]
     fn hodoku_takes_one_single_at_a_time_naked_first() {
         let g: Grid =
