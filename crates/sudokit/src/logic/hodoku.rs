@@ -339,13 +339,20 @@ fn pattern_key(
 
 /// One queue of singles: cells and digits, read from `get` on (HoDoKu empties it
 /// when the last entry is read).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct Queue {
     items: Vec<(u8, u8)>,
     get: usize,
 }
 
 impl Queue {
+    fn with_capacity(n: usize) -> Queue {
+        Queue {
+            items: Vec::with_capacity(n),
+            get: 0,
+        }
+    }
+
     fn push(&mut self, cell: usize, digit: u8) {
         self.items.push((cell as u8, digit));
     }
@@ -411,8 +418,8 @@ impl Singles {
             values: [0; 81],
             free: [[9; 10]; 27],
             open: [0x1ff; 27],
-            naked: Queue::default(),
-            hidden: Queue::default(),
+            naked: Queue::with_capacity(32),
+            hidden: Queue::with_capacity(32),
         };
         for cell in 0..81 {
             if c.value(cell) != 0 {
