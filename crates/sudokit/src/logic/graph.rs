@@ -99,7 +99,7 @@ impl Node {
 }
 
 /// The nodes and links of a candidate state.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Graph {
     /// Every node: candidates first (by cell, then digit), then group nodes, then ALS
     /// nodes.
@@ -175,6 +175,12 @@ impl Graph {
 
     /// The graph of `c` with `nodes`.
     pub fn build(c: &Candidates, nodes: Nodes) -> Graph {
+        Graph::build_from(c, nodes, Graph::planes9(c))
+    }
+
+    /// [`Graph::build`], its links of one digit read from the digit `planes` of the
+    /// plain 9×9 board where given.
+    fn build_from(c: &Candidates, nodes: Nodes, planes: Option<[u128; 10]>) -> Graph {
         let l = c.layout();
         let n = l.size();
         let mut g = Graph {
@@ -219,7 +225,7 @@ impl Graph {
         g.strong = vec![Vec::new(); g.nodes.len()];
         let mut weak = Vec::new();
         g.link_cells(c, &mut weak);
-        g.link_units(c, first_als, &mut weak);
+        g.link_units(c, first_als, planes, &mut weak);
         if let Some(alses) = alses.as_ref() {
             g.link_alses(c, alses, &origin, first_als, &mut weak);
         }
@@ -537,11 +543,16 @@ impl Graph {
 
     /// Links between nodes of one digit: weak when disjoint and seeing each other,
     /// strong when together they hold the digit's every candidate in some unit.
-    fn link_units(&mut self, c: &Candidates, first_als: usize, weak: &mut Vec<(u32, u32)>) {
+    fn link_units(
+        &mut self,
+        c: &Candidates,
+        first_als: usize,
+        planes: Option<[u128; 10]>,
+        weak: &mut Vec<(u32, u32)>,
+    ) {
         let l = c.layout();
         let n = self.n;
         let first_group = self.candidates;
-        let planes = Graph::planes9(c);
         for a in 0..first_group {
             let (cell, d) = (self.nodes[a].cell(), self.nodes[a].digit);
             if let Some(planes) = &planes {
@@ -562,11 +573,38 @@ impl Graph {
         for gi in first_group..first_als {
             groups_of[self.nodes[gi].digit as usize].push(gi);
         }
+        // On the plain 9×9 board, each group's cells and the cells that see them all,
+        // as bits (the tests below on cell lists, on sets of cells).
+        let spans: Vec<(u128, u128)> = match planes {
+            Some(_) => self.nodes[first_group..first_als]
+                .iter()
+                .map(|g| {
+                    let span = g.cells.iter().fold(0u128, |m, &x| m | 1 << x);
+                    (span, g.cells.iter().fold(u128::MAX, |m, &x| m & peers9(x)))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         // A node linked to a group lies among the peers of the group's first cell, so
         // only those are tried; candidates come before groups, each in node order.
         for gi in first_group..first_als {
             let ng = &self.nodes[gi];
             let d = ng.digit as usize;
+            if let (Some(planes), Some(&(span, seen))) = (&planes, spans.get(gi - first_group)) {
+                // The peers list of a cell rises, as bits do.
+                for p in bits(seen & planes[d]) {
+                    let b = self.index[p * n + d - 1];
+                    weak.push((gi as u32, b));
+                    weak.push((b, gi as u32));
+                }
+                for &b in &groups_of[d] {
+                    let other = spans[b - first_group].0;
+                    if b != gi && span & other == 0 && other & !seen == 0 {
+                        weak.push((gi as u32, b as u32));
+                    }
+                }
+                continue;
+            }
             for &p in l.peers(ng.cell()) {
                 let b = self.index[p * n + d - 1];
                 if b != NONE && ng.cells[1..].iter().all(|&x| sees(l, x, p)) {
@@ -593,7 +631,11 @@ impl Graph {
         for gi in first_group..first_als {
             let cells = &self.nodes[gi].cells;
             for &u in l.units_of(cells[0]) {
-                if cells.iter().all(|x| l.units_of(*x).contains(&u)) {
+                let inside = match spans.get(gi - first_group) {
+                    Some(&(span, _)) => span & !UNIT_BITS[u] == 0,
+                    None => cells.iter().all(|x| l.units_of(*x).contains(&u)),
+                };
+                if inside {
                     in_unit[u].push(gi as u32);
                 }
             }
@@ -621,6 +663,28 @@ impl Graph {
                 for &gi in &in_unit[ui] {
                     let g = &self.nodes[gi as usize];
                     if g.digit != d || all.len() <= g.cells.len() {
+                        continue;
+                    }
+                    if let (Some(planes), Some(&(span, _))) =
+                        (&planes, spans.get(gi as usize - first_group))
+                    {
+                        // The rest of the unit's candidates: one, or a group of them.
+                        let rest = UNIT_BITS[ui] & planes[usize::from(d)] & !span;
+                        let other = match rest & (rest - 1) {
+                            0 => Some(
+                                self.index[rest.trailing_zeros() as usize * n + d as usize - 1],
+                            ),
+                            _ => in_unit[ui].iter().copied().find(|&o| {
+                                self.nodes[o as usize].digit == d
+                                    && spans[o as usize - first_group].0 == rest
+                            }),
+                        };
+                        if let Some(o) = other {
+                            self.link_strong(gi, o);
+                            if rest & (rest - 1) == 0 {
+                                self.link_strong(o, gi);
+                            }
+                        }
                         continue;
                     }
                     let rest: Vec<usize> = all
@@ -763,6 +827,31 @@ mod tests {
             }
         }
         assert!(graph.nodes.iter().any(Node::is_group));
+    }
+
+    /// On the plain 9×9 board the links are read from digit planes and cell sets; the
+    /// graph is the one the cell lists of any layout give, links in the same order:
+    /// on every state of HoDoKu's path from hard sample states.
+    #[test]
+    fn links_from_planes_are_the_layouts_links() {
+        use crate::logic::solver::{Order, Solver};
+        use crate::logic::TechniqueSet;
+        let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku).explain(false);
+        let (mut states, mut groups) = (0, 0);
+        for (_, start, _) in crate::logic::basic_states(25) {
+            let mut c = start.clone();
+            let mut each = vec![start];
+            solver.solve(&mut c, |_, c| each.push(c.clone()));
+            for c in &each {
+                for nodes in [Nodes::Candidates, Nodes::Groups, Nodes::Alses] {
+                    let fast = Graph::build(c, nodes);
+                    assert!(fast == Graph::build_from(c, nodes, None), "{nodes:?}");
+                    groups += fast.nodes.iter().filter(|v| v.is_group()).count();
+                }
+                states += 1;
+            }
+        }
+        assert!(states > 100 && groups > 1000, "{states} {groups}");
     }
 
     #[test]
