@@ -240,6 +240,8 @@ impl Alses {
             }
         }
         let mut pairs: Vec<(u32, u32, Mask)> = Vec::new();
+        // The ALS after each one that may share an RC with it (and no cell, where
+        // overlap is forbidden).
         let mut later: Vec<u32> = Vec::new();
         for (i, a) in list.iter().enumerate() {
             later.clear();
@@ -247,7 +249,11 @@ impl Alses {
                 let k = d as usize - 1;
                 for y in bits(a.buddies[k] & self.holding[k]) {
                     let bucket = start[k * cells + y] as usize..start[k * cells + y + 1] as usize;
-                    later.extend(by_first[bucket].iter().filter(|&&j| j as usize > i));
+                    later.extend(by_first[bucket].iter().filter(|&&j| {
+                        j as usize > i
+                            && (overlap == Overlap::Allowed
+                                || list[j as usize].cells & a.cells == 0)
+                    }));
                 }
             }
             later.sort_unstable();
@@ -255,7 +261,7 @@ impl Alses {
             for &j in &later {
                 let b = &list[j as usize];
                 let (common, shared) = (a.mask & b.mask, a.cells & b.cells);
-                if common == 0 || (overlap == Overlap::Forbidden && shared != 0) {
+                if common == 0 {
                     continue;
                 }
                 let mut rc: Mask = 0;
