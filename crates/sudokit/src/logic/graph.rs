@@ -14,7 +14,10 @@
 //!
 //! Every constraint of the layout contributes its links: each cell, and each unit
 //! (rows, columns, boxes and the extra regions of variants); "sees" is "shares a
-//! unit". Group nodes are built where a box meets a row or a column.
+//! unit". Group nodes are built where a box meets a row or a column. On the plain
+//! 9×9 board the links of one digit are read from the digit's open cells and each
+//! group's cells as bit sets (the same links, in the same order, as the cell lists
+//! of the layout give; a test compares the two).
 //!
 //! An **ALS node** is a digit `d` of an almost locked set (N cells of one unit, N + 1
 //! digits, from `als.rs`; single cells are left to the candidates), true when `d` is
