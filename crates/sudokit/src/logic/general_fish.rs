@@ -19,11 +19,15 @@
 //!   fish rows as base first and columns second, base sets then cover sets as
 //!   increasing combinations of the units in the order rows, columns, boxes. At most
 //!   five fins and two endo fins (HoDoKu's defaults); a finless search takes base
-//!   sets of at most `k` candidates. The cover search is pruned where the base
-//!   candidates no later cover can hold are already more than the fins allowed, and
+//!   sets of at most `k` candidates. Each base set taken narrows the candidates a
+//!   fish on those base sets may still remove (its targets): a fin sees what goes,
+//!   so the base candidates a target does not see lie in the `k - 1` covers that do
+//!   not hold it (`k - 2` for a cannibal target). Base sets that leave no target end
+//!   the walk there; on a state with no fish nearly every one ends so, before any
+//!   cover is tried. The cover search is pruned where the base candidates no later
+//!   cover can hold are already more than the fins allowed or seen by no target, and
 //!   each last cover's fins are counted and seen from a cover candidate before a fish
-//!   is built (nearly every set of covers fails there); the order of what is found
-//!   does not change.
+//!   is built; the order of what is found does not change.
 //! - A Siamese fish is two finned fish of the same digit, kind and base sets with
 //!   other eliminations, shown as one step (HoDoKu's regression codes end in `1`).
 //!
@@ -158,6 +162,8 @@ struct Board {
     n: usize,
     units: Vec<u128>,
     peers: Vec<u128>,
+    /// The row, column and box of each cell, as unit ids.
+    units_of: Vec<[usize; 3]>,
 }
 
 impl Board {
@@ -168,19 +174,28 @@ impl Board {
             return None;
         }
         let mut units = vec![0u128; 3 * n];
+        let mut units_of = vec![[0; 3]; cells];
         for u in layout.units() {
-            let at = match u.kind {
-                UnitKind::Row => u.index,
-                UnitKind::Column => n + u.index,
-                UnitKind::Box => 2 * n + u.index,
+            let (at, kind) = match u.kind {
+                UnitKind::Row => (u.index, 0),
+                UnitKind::Column => (n + u.index, 1),
+                UnitKind::Box => (2 * n + u.index, 2),
                 UnitKind::Extra => continue,
             };
             units[at] = u.cells.iter().fold(0, |m, &x| m | 1 << x);
+            for &x in u.cells.iter() {
+                units_of[x][kind] = at;
+            }
         }
         let peers = (0..cells)
             .map(|x| layout.peers(x).iter().fold(0, |m, &p| m | 1u128 << p))
             .collect();
-        Some(Board { n, units, peers })
+        Some(Board {
+            n,
+            units,
+            peers,
+            units_of,
+        })
     }
 
     /// The kind of unit `u`: 1 row, 2 column, 4 box (HoDoKu's masks).
@@ -220,6 +235,8 @@ struct Walk<'a, F: FnMut(Fish) -> bool, V> {
     bases: Vec<(usize, u128)>,
     /// Every possible cover unit.
     all_covers: Vec<(usize, u128)>,
+    /// The ids of the cover units, a bit each.
+    cover_ids: u64,
     /// The cells holding the digit.
     with: u128,
     /// The base units (a bit per id) one of which every base combination takes, and
@@ -227,6 +244,9 @@ struct Walk<'a, F: FnMut(Fish) -> bool, V> {
     touched: Option<(u64, usize)>,
     /// Whether to prune the cover search.
     prune: bool,
+    /// The candidates a fish on the current base sets may remove (all of the digit's
+    /// for a Kraken search or an unpruned one).
+    targets: u128,
     /// For a Kraken search, whether to take a fish: its digit, fins and the
     /// candidates it would remove without them.
     accept: &'a dyn Fn(u8, u128, u128) -> bool,
@@ -250,6 +270,7 @@ impl<F: FnMut(Fish) -> bool, V: Variant> Walk<'_, F, V> {
             endo,
             endo_count,
             hit,
+            targets,
         } = at;
         for i in from..self.bases.len() {
             if self.stopped {
@@ -270,8 +291,13 @@ impl<F: FnMut(Fish) -> bool, V: Variant> Walk<'_, F, V> {
                 continue;
             }
             self.base.push(id);
+            let targets = self.targets(targets, union | m, endo | overlap);
+            if targets == 0 {
+                self.base.pop();
+                continue;
+            }
             if self.base.len() == self.search.size {
-                self.start_covers(union | m, endo | overlap);
+                self.start_covers(union | m, endo | overlap, targets);
             } else {
                 let next = Bases {
                     from: i + 1,
@@ -279,6 +305,7 @@ impl<F: FnMut(Fish) -> bool, V: Variant> Walk<'_, F, V> {
                     endo: endo | overlap,
                     endo_count,
                     hit,
+                    targets,
                 };
                 self.variant.bases(self, next);
             }
@@ -287,7 +314,8 @@ impl<F: FnMut(Fish) -> bool, V: Variant> Walk<'_, F, V> {
     }
 
     #[inline(always)]
-    fn start_covers(&mut self, union: u128, endo: u128) {
+    fn start_covers(&mut self, union: u128, endo: u128, targets: u128) {
+        self.targets = targets;
         self.covers.clear();
         for &(id, m) in &self.all_covers {
             if m & union != 0 && !self.base.contains(&id) {
@@ -367,13 +395,13 @@ impl<F: FnMut(Fish) -> bool, V: Variant> Walk<'_, F, V> {
     #[inline(always)]
     fn may_be_fish(&self, base: u128, endo: u128, cover: u128, cannibal: u128) -> bool {
         let fins = (base & !cover) | endo;
+        let potential = ((cover & !base) | cannibal) & self.targets;
         if fins == 0 {
-            return self.search.finless && (self.search.kraken || (cover & !base) | cannibal != 0);
+            return self.search.finless && (self.search.kraken || potential != 0);
         }
         if !self.search.finned || fins.count_ones() > self.max_fins.0 {
             return false;
         }
-        let potential = (cover & !base) | cannibal;
         self.search.kraken || self.board.seeing_all_in(fins, potential) != 0
     }
 
@@ -389,9 +417,68 @@ impl<F: FnMut(Fish) -> bool, V: Variant> Walk<'_, F, V> {
         }
         let sees = match self.search.kraken {
             true => u128::MAX,
-            false => self.with & !fins,
+            false => self.targets & !fins,
         };
         fins.count_ones() <= self.max_fins.0 && self.board.seeing_all_in(fins, sees) != 0
+    }
+
+    /// The candidates of `targets` that a fish on the base sets taken and others may
+    /// remove, on base candidates `base` with endo fins `endo`: those that see every
+    /// endo fin, where the base candidates they do not see lie in `k - 1` cover sets
+    /// other than those holding them (`k - 2` for a base candidate, which two covers
+    /// must hold). Every fin sees what goes, so the candidates it does not see are
+    /// covered, and a cover holding it holds nothing else it does not see. More base
+    /// sets leave fewer: a search whose bases leave none finds nothing. A Kraken fish
+    /// removes other cells: it keeps them all, and so does the unpruned search.
+    #[inline(always)]
+    fn targets(&self, targets: u128, base: u128, endo: u128) -> u128 {
+        if !self.prune || self.search.kraken {
+            return targets;
+        }
+        let k = self.search.size;
+        let bases = self.base.iter().fold(0u64, |m, &u| m | 1 << u);
+        let covers = self.cover_ids & !bases;
+        let seers = match endo {
+            0 => targets,
+            _ => self.board.seeing_all_in(endo, targets),
+        };
+        let mut kept = 0;
+        for e in bits(seers) {
+            let (set, left) = match base >> e & 1 {
+                0 => (base & !self.board.peers[e], k - 1),
+                _ => (base & !self.board.peers[e] & !(1 << e), k - 2),
+            };
+            if self.coverable(set, left, covers) {
+                kept |= 1 << e;
+            }
+        }
+        kept
+    }
+
+    /// Whether the cells `set` lie in `left` units of `covers` (ids, a bit each): one
+    /// of them holds the first cell.
+    #[inline(always)]
+    fn coverable(&self, set: u128, left: usize, covers: u64) -> bool {
+        if set == 0 {
+            return true;
+        }
+        let b = self.board;
+        let ids = b.units_of[set.trailing_zeros() as usize];
+        match left {
+            0 => false,
+            1 => ids
+                .iter()
+                .any(|&u| covers >> u & 1 != 0 && set & !b.units[u] == 0),
+            _ => ids.iter().any(|&u| {
+                covers >> u & 1 != 0 && self.coverable_in(set & !b.units[u], left - 1, covers)
+            }),
+        }
+    }
+
+    /// [`Walk::coverable`] as a call, where it recurs (the first level stays inline
+    /// in the loop over candidates).
+    fn coverable_in(&self, set: u128, left: usize, covers: u64) -> bool {
+        self.coverable(set, left, covers)
     }
 
     /// Whether `left` of the covers from `from` on may hold enough of the base
@@ -683,6 +770,10 @@ fn search_in<V: Variant>(
                 max_fins: search.max_fins(),
                 digit,
                 bases,
+                cover_ids: cover_ids
+                    .iter()
+                    .filter(|&&u| unit(u) != 0)
+                    .fold(0, |m, &u| m | 1 << u),
                 all_covers: cover_ids
                     .into_iter()
                     .map(|u| (u, unit(u)))
@@ -691,6 +782,7 @@ fn search_in<V: Variant>(
                 with,
                 touched,
                 prune,
+                targets: with,
                 accept,
                 covers: Vec::new(),
                 base: Vec::new(),
@@ -704,6 +796,7 @@ fn search_in<V: Variant>(
                 endo: 0,
                 endo_count: 0,
                 hit: false,
+                targets: with,
             };
             variant.bases(&mut walk, start);
             if walk.stopped {

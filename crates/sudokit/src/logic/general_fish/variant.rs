@@ -27,7 +27,8 @@ pub(super) trait Variant: Copy {
 
 /// Where the walk of base sets goes on: the first candidate unit to try, and the
 /// union, endo fins and count of endo fins of the base sets taken, and whether one of
-/// them holds a cell gone since the search last met no fish.
+/// them holds a cell gone since the search last met no fish, and the candidates a
+/// fish on base sets among them may still remove.
 #[derive(Clone, Copy)]
 pub(super) struct Bases {
     pub from: usize,
@@ -35,6 +36,7 @@ pub(super) struct Bases {
     pub endo: u128,
     pub endo_count: u32,
     pub hit: bool,
+    pub targets: u128,
 }
 
 /// Where the walk of cover sets goes on: the first cover to try, the base candidates
