@@ -247,6 +247,9 @@ struct Walk<'a, F: FnMut(Fish) -> bool, V> {
     /// The candidates a fish on the current base sets may remove (all of the digit's
     /// for a Kraken search or an unpruned one).
     targets: u128,
+    /// Those of each base unit taken alone ([`Walk::targets`]), a bound on those of
+    /// any base sets that take it.
+    alone: Vec<u128>,
     /// For a Kraken search, whether to take a fish: its digit, fins and the
     /// candidates it would remove without them.
     accept: &'a dyn Fn(u8, u128, u128) -> bool,
@@ -290,8 +293,15 @@ impl<F: FnMut(Fish) -> bool, V: Variant> Walk<'_, F, V> {
             if overlap != 0 && endo_count > self.max_fins.1 {
                 continue;
             }
+            let targets = targets & self.alone[i];
+            if targets == 0 {
+                continue;
+            }
             self.base.push(id);
-            let targets = self.targets(targets, union | m, endo | overlap);
+            let targets = match self.base.len() {
+                1 => targets,
+                _ => self.targets(targets, union | m, endo | overlap),
+            };
             if targets == 0 {
                 self.base.pop();
                 continue;
@@ -783,6 +793,7 @@ fn search_in<V: Variant>(
                 touched,
                 prune,
                 targets: with,
+                alone: Vec::new(),
                 accept,
                 covers: Vec::new(),
                 base: Vec::new(),
@@ -790,6 +801,15 @@ fn search_in<V: Variant>(
                 visit: &mut counted,
                 stopped: false,
             };
+            walk.alone = (0..walk.bases.len())
+                .map(|i| {
+                    let (id, m) = walk.bases[i];
+                    walk.base.push(id);
+                    let alone = walk.targets(with, m, 0);
+                    walk.base.pop();
+                    alone
+                })
+                .collect();
             let start = Bases {
                 from: 0,
                 union: 0,
