@@ -132,31 +132,57 @@ enum Conclusion {
     Verity,
 }
 
-/// A set of candidates `(cell, digit)`, bit `cell * n + digit - 1`.
+/// A set of candidates `(cell, digit)`, bit `cell * n + digit - 1`: in place up to the
+/// 729 candidates of a 9×9 board (a premise's table holds two sets, drawn for every
+/// candidate of a state), on the heap beyond.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Set(Vec<u64>);
+enum Set {
+    Small([u64; SMALL]),
+    Large(Vec<u64>),
+}
+
+/// The words of a [`Set`] kept in place.
+const SMALL: usize = 12;
 
 impl Set {
     fn new(len: usize) -> Set {
-        Set(vec![0; len.div_ceil(64)])
+        match len.div_ceil(64) {
+            k if k <= SMALL => Set::Small([0; SMALL]),
+            k => Set::Large(vec![0; k]),
+        }
+    }
+
+    fn words(&self) -> &[u64] {
+        match self {
+            Set::Small(w) => w,
+            Set::Large(w) => w,
+        }
+    }
+
+    fn words_mut(&mut self) -> &mut [u64] {
+        match self {
+            Set::Small(w) => w,
+            Set::Large(w) => w,
+        }
     }
 
     fn insert(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
+        self.words_mut()[i / 64] |= 1 << (i % 64);
     }
 
     fn intersect(&mut self, o: &Set) {
-        for (a, b) in self.0.iter_mut().zip(&o.0) {
+        for (a, b) in self.words_mut().iter_mut().zip(o.words()) {
             *a &= b;
         }
     }
 
     /// The `len` (at most 64) bits from `start` on, as the low bits of a word.
     fn bits(&self, start: usize, len: usize) -> u64 {
+        let words = self.words();
         let (k, shift) = (start / 64, start % 64);
-        let mut w = self.0[k] >> shift;
+        let mut w = words[k] >> shift;
         if shift + len > 64 {
-            w |= self.0[k + 1] << (64 - shift);
+            w |= words[k + 1] << (64 - shift);
         }
         if len < 64 {
             w &= (1 << len) - 1;
@@ -165,7 +191,7 @@ impl Set {
     }
 
     fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(k, &w)| {
+        self.words().iter().enumerate().flat_map(|(k, &w)| {
             let mut w = w;
             std::iter::from_fn(move || {
                 (w != 0).then(|| {
