@@ -226,7 +226,7 @@ impl Graph {
             None => Vec::new(),
         };
         g.strong = vec![Vec::new(); g.nodes.len()];
-        let mut weak = Vec::new();
+        let mut weak = Vec::with_capacity(16 * g.nodes.len());
         g.link_cells(c, &mut weak);
         g.link_units(c, first_als, planes, &mut weak);
         if let Some(alses) = alses.as_ref() {
