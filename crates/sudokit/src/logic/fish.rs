@@ -8,9 +8,14 @@
 //! candidates, the fins, all in one box: either a fin is true, or the fish is; so only
 //! cover cells that also see every fin (those in the fin's box) lose the digit. It is
 //! sashimi when a base line would be left with a single candidate without its fins.
+//!
+//! One search finds the finned and the sashimi fish of a size; what it found in the
+//! last state is kept per thread (`memo`), so that the finder of the other kind on the
+//! same state reads it.
 
 use super::general_fish;
 use super::kraken;
+use super::memo::Memo;
 use super::quiet::Quiet;
 use super::step::{and_list, cell, removal, FindOptions, Step};
 use super::technique::Technique;
@@ -332,13 +337,29 @@ fn push(
     out.push(s);
 }
 
+thread_local! {
+    /// The finned and sashimi fish of one size in the state last searched on this
+    /// thread: one search finds both, and HoDoKu's path asks for the sashimi fish of a
+    /// size right after the finned ones, in the same state when there were none.
+    static FINNED: Memo<Vec<Step>> = const { Memo::new() };
+}
+
 /// Finned (or, with `sashimi`, sashimi) fish of size `k` on every digit.
 pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize, sashimi: bool) {
+    let t = finned_technique(k, sashimi);
+    let variant = 2 * k as u8 + u8::from(opts.explain);
+    let both = FINNED.with(|m| m.get(c, variant, || finned_and_sashimi(c, opts, k)));
+    out.extend(both.iter().filter(|s| s.technique == t).cloned());
+}
+
+/// The finned and the sashimi fish of size `k` on every digit, in the order found.
+fn finned_and_sashimi(c: &Candidates, opts: &FindOptions, k: usize) -> Vec<Step> {
     let layout = c.layout();
     let n = layout.size();
-    let t = finned_technique(k, sashimi);
     let mut free = Vec::new();
-    Lines::each_digit(c, t, out, |lines, out| {
+    let mut out = Vec::new();
+    // Noted under the finned technique's name: a digit met neither there.
+    Lines::each_digit(c, finned_technique(k, false), &mut out, |lines, out| {
         let by_rows = lines.by_rows;
         // Box extent along the base lines (how many cover lines one box spans).
         let cover_span = if by_rows {
@@ -381,11 +402,12 @@ pub fn finned(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, k: usize,
                         covers,
                         span,
                     };
-                    try_finned(lines, &fish, sashimi, t, out, opts);
+                    try_finned(lines, &fish, out, opts);
                 });
             }
         });
     });
+    out
 }
 
 /// Like [`combinations`], but calls `f(&[])` once when `k == 0`.
@@ -407,15 +429,8 @@ struct Finned<'a> {
     span: u64,
 }
 
-/// Reports `fish` if it is one of the kind asked for and eliminates something.
-fn try_finned(
-    lines: &Lines,
-    fish: &Finned,
-    sashimi: bool,
-    t: Technique,
-    out: &mut Vec<Step>,
-    opts: &FindOptions,
-) {
+/// Reports `fish`, finned or sashimi, if it eliminates something.
+fn try_finned(lines: &Lines, fish: &Finned, out: &mut Vec<Step>, opts: &FindOptions) {
     let Finned {
         base, covers, span, ..
     } = *fish;
@@ -439,9 +454,7 @@ fn try_finned(
     let Some(band) = fin_band else {
         return;
     };
-    if is_sashimi != sashimi {
-        return;
-    }
+    let t = finned_technique(base.len(), is_sashimi);
     // Only cover cells in the fins' box lose the digit: on the band's other lines.
     let mut elims = Vec::new();
     for b in (band * extent..(band + 1) * extent).filter(|b| !base.contains(b)) {
