@@ -241,31 +241,35 @@ impl Alses {
         }
         let mut pairs: Vec<(u32, u32, Mask)> = Vec::new();
         // The ALS after each one that may share an RC with it (and no cell, where
-        // overlap is forbidden).
+        // overlap is forbidden), and for each the digits it may share: those whose
+        // first cell in it sees every cell of the first ALS holding the digit.
         let mut later: Vec<u32> = Vec::new();
+        let mut may_share: Vec<Mask> = vec![0; list.len()];
         for (i, a) in list.iter().enumerate() {
             later.clear();
             for d in digits(a.mask) {
                 let k = d as usize - 1;
                 for y in bits(a.buddies[k] & self.holding[k]) {
                     let bucket = start[k * cells + y] as usize..start[k * cells + y + 1] as usize;
-                    later.extend(by_first[bucket].iter().filter(|&&j| {
-                        j as usize > i
+                    for &j in &by_first[bucket] {
+                        if j as usize > i
                             && (overlap == Overlap::Allowed
                                 || list[j as usize].cells & a.cells == 0)
-                    }));
+                        {
+                            if may_share[j as usize] == 0 {
+                                later.push(j);
+                            }
+                            may_share[j as usize] |= bit(d);
+                        }
+                    }
                 }
             }
             later.sort_unstable();
-            later.dedup();
             for &j in &later {
                 let b = &list[j as usize];
-                let (common, shared) = (a.mask & b.mask, a.cells & b.cells);
-                if common == 0 {
-                    continue;
-                }
+                let shared = a.cells & b.cells;
                 let mut rc: Mask = 0;
-                for d in digits(common) {
+                for d in digits(std::mem::take(&mut may_share[j as usize])) {
                     let k = d as usize - 1;
                     if (a.with[k] | b.with[k]) & shared == 0 && b.with[k] & !a.buddies[k] == 0 {
                         rc |= bit(d);
