@@ -1,8 +1,9 @@
 //! The last structure built from a candidate state, kept per thread and per variant.
 //!
 //! In one round of the logic solver every chain finder asks for the link graph of the
-//! same state, the forcing finders too, every ALS finder for the same ALS list, and
-//! each of the seven rectangle tests for the same rectangles; building them again for
+//! same state, the forcing finders too, every ALS finder for the same ALS list,
+//! each of the seven rectangle tests for the same rectangles, and the sashimi fish
+//! finders for the search the finned ones ran; building them again for
 //! each finder was a large share of a rating's time. A
 //! [`Memo`] keeps, for each variant (graph with candidates, group or ALS nodes; ALS
 //! with RCs with or without overlap, or without RCs), the state it last built from
