@@ -174,19 +174,18 @@ impl Board {
             return None;
         }
         let mut units = vec![0u128; 3 * n];
-        let mut units_of = vec![[0; 3]; cells];
         for u in layout.units() {
-            let (at, kind) = match u.kind {
-                UnitKind::Row => (u.index, 0),
-                UnitKind::Column => (n + u.index, 1),
-                UnitKind::Box => (2 * n + u.index, 2),
+            let at = match u.kind {
+                UnitKind::Row => u.index,
+                UnitKind::Column => n + u.index,
+                UnitKind::Box => 2 * n + u.index,
                 UnitKind::Extra => continue,
             };
             units[at] = u.cells.iter().fold(0, |m, &x| m | 1 << x);
-            for &x in u.cells.iter() {
-                units_of[x][kind] = at;
-            }
         }
+        let units_of = (0..cells)
+            .map(|x| [layout.row(x), n + layout.col(x), 2 * n + layout.box_of(x)])
+            .collect();
         let peers = (0..cells)
             .map(|x| layout.peers(x).iter().fold(0, |m, &p| m | 1u128 << p))
             .collect();
@@ -773,6 +772,11 @@ fn search_in<V: Variant>(
             if touched.is_some_and(|(units, _)| units == 0) {
                 continue;
             }
+            let all_covers: Vec<(usize, u128)> = cover_ids
+                .into_iter()
+                .map(|u| (u, unit(u)))
+                .filter(|&(_, m)| m != 0)
+                .collect();
             let mut walk = Walk {
                 variant,
                 board: &board,
@@ -780,15 +784,8 @@ fn search_in<V: Variant>(
                 max_fins: search.max_fins(),
                 digit,
                 bases,
-                cover_ids: cover_ids
-                    .iter()
-                    .filter(|&&u| unit(u) != 0)
-                    .fold(0, |m, &u| m | 1 << u),
-                all_covers: cover_ids
-                    .into_iter()
-                    .map(|u| (u, unit(u)))
-                    .filter(|&(_, m)| m != 0)
-                    .collect(),
+                cover_ids: all_covers.iter().fold(0, |m, &(u, _)| m | 1 << u),
+                all_covers,
                 with,
                 touched,
                 prune,
