@@ -218,10 +218,11 @@ fn check(
     }
     let (two, extra) = (&two[..nt], &extra[..ne]);
     let extras: Mask = extra.iter().fold(0, |m, &x| m | (c.mask(x) & !ur));
-    let mut s = rect_step(t, a, b, &corners);
+    // What the rectangle removes; the step is made only when there is some.
+    let mut eliminations = Vec::new();
     match t {
         Technique::UniquenessTest1 if nt == 3 => {
-            s.eliminations = [a, b]
+            eliminations = [a, b]
                 .iter()
                 .filter(|&&d| c.has(extra[0], d))
                 .map(|&d| (extra[0], d))
@@ -235,7 +236,7 @@ fn check(
                 return;
             }
             let cd = extras.trailing_zeros() as u8 + 1;
-            s.eliminations = seeing_all(c, cd, extra, &corners);
+            eliminations = seeing_all(c, cd, extra, &corners);
         }
         Technique::UniquenessTest3 if nt == 2 => {
             test3(c, out, start, opts, &corners, a, b, extra, extras);
@@ -256,7 +257,7 @@ fn check(
             } else {
                 return;
             };
-            s.eliminations = extra
+            eliminations = extra
                 .iter()
                 .filter(|&&x| c.has(x, del))
                 .map(|&x| (x, del))
@@ -279,7 +280,7 @@ fn check(
             } else {
                 return;
             };
-            s.eliminations = extra
+            eliminations = extra
                 .iter()
                 .filter(|&&x| c.has(x, del))
                 .map(|&x| (x, del))
@@ -287,11 +288,16 @@ fn check(
         }
         Technique::HiddenRectangle if nt == 1 || (nt == 2 && !same_line(l, two[0], two[1])) => {
             for &corner in two {
-                hidden(c, &corners, corner, a, b, &mut s.eliminations);
+                hidden(c, &corners, corner, a, b, &mut eliminations);
             }
         }
         _ => return,
     }
+    if eliminations.is_empty() {
+        return;
+    }
+    let mut s = rect_step(t, a, b, &corners);
+    s.eliminations = eliminations;
     finish(out, start, opts, n, s);
 }
 
