@@ -1,28 +1,34 @@
 //! What each state of an implication graph reaches, for every state at once.
 //!
 //! The states are numbered `0..m` and `next(s)` lists the states that `s` implies.
-//! Tarjan's algorithm (without recursion) finds the
-//! strongly connected components, and closes each one as it leaves the stack: its
-//! successors' components are closed before it, so its set of reachable states is its
-//! members and the union of theirs, one bit set per component. Walking from a state
-//! reaches exactly the states of its component's set.
+//! Tarjan's algorithm (without recursion) finds the strongly connected components;
+//! the sets are drawn in the same walk, as in Nuutila's closure algorithm: each
+//! state's set takes the set of every closed component it links to when the link is
+//! followed, or when the walk comes back from the state the link leads to. A
+//! component is closed when its root leaves the stack, after every component it
+//! reaches: its set is the union of its members' sets, one bit set per component.
+//! Walking from a state reaches exactly the states of its component's set. Each link
+//! is read once.
 //!
 //! The forcing chains read every premise's consequences from it; the nice loop and
 //! AIC search asks it first whether any candidate taken true forces itself false,
 //! without which no loop or AIC removes anything.
 //!
-//! Source: R. Tarjan, "Depth-first search and linear graph algorithms", SIAM J.
-//! Comput. 1 (1972).
+//! Sources: R. Tarjan, "Depth-first search and linear graph algorithms", SIAM J.
+//! Comput. 1 (1972); E. Nuutila, "Efficient transitive closure computation in large
+//! digraphs", Acta Polytechnica Scandinavica 74 (1995).
 
 /// The reachable states of each state of a graph, or those of them a caller marks.
 pub(crate) struct Reach {
-    /// The component of each state.
+    /// The root of the component of each state: the row of its set.
     component: Vec<u32>,
-    /// The marked states each component reaches, `words` words each.
+    /// A row of `words` words per state: while the walk is on, what the state reaches
+    /// so far; once its component is closed, the root's row is the component's set.
     reach: Vec<u64>,
+    /// The words of a row: those of the marks, rounded up to whole blocks of four.
     words: usize,
-    /// The components closed so far.
-    count: u32,
+    /// The words of the marks.
+    len: usize,
 }
 
 /// The bookkeeping of Tarjan's algorithm, without recursion: the visit order and
@@ -35,7 +41,7 @@ struct Tarjan<I> {
     on_stack: Vec<bool>,
     calls: Vec<(u32, I)>,
     counter: u32,
-    /// For each component closed, the last component its reach was merged into.
+    /// For each component (by its root), the last state whose row took its set.
     merged: Vec<u32>,
 }
 
@@ -60,19 +66,20 @@ impl Reach {
 
     /// [`Reach::of`] kept for the states `mark` numbers (below `bits`) only: bit
     /// `mark(t)` of [`Reach::from`]`(s)` tells whether `s` reaches `t`.
+    #[inline(never)]
     pub(crate) fn marked<I: Iterator<Item = u32>>(
         m: usize,
         bits: usize,
         mark: impl Fn(u32) -> Option<u32>,
         next: impl Fn(u32) -> I,
     ) -> Reach {
-        let words = bits.div_ceil(64);
+        // Rows of whole blocks of four words, or'd a block at a time.
+        let words = bits.div_ceil(256) * 4;
         let mut r = Reach {
             component: vec![u32::MAX; m],
-            // Room for the most components there can be: one per state.
-            reach: Vec::with_capacity(m * words),
+            reach: vec![0; m * words],
             words,
-            count: 0,
+            len: bits.div_ceil(64),
         };
         let mut t = Tarjan {
             index: vec![u32::MAX; m],
@@ -81,76 +88,98 @@ impl Reach {
             on_stack: vec![false; m],
             calls: Vec::new(),
             counter: 0,
-            merged: Vec::new(),
+            merged: vec![u32::MAX; m],
         };
         for root in 0..m as u32 {
             if t.index[root as usize] != u32::MAX {
                 continue;
             }
-            t.visit(root, next(root));
+            r.enter(root, &mut t, &mark, &next);
             while let Some((v, links)) = t.calls.last_mut() {
                 let v = *v;
                 if let Some(w) = links.next() {
-                    let w = w as usize;
-                    if t.index[w] == u32::MAX {
-                        t.visit(w as u32, next(w as u32));
-                    } else if t.on_stack[w] {
-                        t.low[v as usize] = t.low[v as usize].min(t.index[w]);
+                    if t.index[w as usize] == u32::MAX {
+                        r.enter(w, &mut t, &mark, &next);
+                    } else if t.on_stack[w as usize] {
+                        t.low[v as usize] = t.low[v as usize].min(t.index[w as usize]);
+                    } else {
+                        r.take(v, w, &mut t);
                     }
                     continue;
                 }
                 t.calls.pop();
-                if let Some(&(parent, _)) = t.calls.last() {
-                    t.low[parent as usize] = t.low[parent as usize].min(t.low[v as usize]);
-                }
                 if t.low[v as usize] == t.index[v as usize] {
-                    r.close(v, &mut t, &mark, &next);
+                    r.close(v, &mut t);
+                }
+                if let Some(&(parent, _)) = t.calls.last() {
+                    if t.on_stack[v as usize] {
+                        t.low[parent as usize] = t.low[parent as usize].min(t.low[v as usize]);
+                    } else {
+                        r.take(parent, v, &mut t);
+                    }
                 }
             }
         }
         r
     }
 
-    /// Takes the component whose root is `v` off Tarjan's stack and draws its reach:
-    /// its members and the reach of each other component one of them implies, taken
-    /// once (`t.merged` notes the last component each was taken for).
-    fn close<I: Iterator<Item = u32>>(
+    /// Enters state `s` in the walk, its row holding its own mark.
+    fn enter<I>(
         &mut self,
-        v: u32,
+        s: u32,
         t: &mut Tarjan<I>,
         mark: &impl Fn(u32) -> Option<u32>,
         next: &impl Fn(u32) -> I,
     ) {
+        if let Some(b) = mark(s) {
+            self.reach[s as usize * self.words + b as usize / 64] |= 1 << (b % 64);
+        }
+        t.visit(s, next(s));
+    }
+
+    /// Adds to the row of `v` the set of the closed component of `w`, unless it took
+    /// it already.
+    fn take<I>(&mut self, v: u32, w: u32, t: &mut Tarjan<I>) {
+        let other = self.component[w as usize];
+        if other == v || t.merged[other as usize] == v {
+            return;
+        }
+        t.merged[other as usize] = v;
+        self.or_row(v as usize, other as usize);
+    }
+
+    /// Row `to` |= row `from` (two different rows).
+    fn or_row(&mut self, to: usize, from: usize) {
         let words = self.words;
-        let id = self.count;
-        self.count += 1;
+        let (to, from) = (to * words, from * words);
+        let (row, other) = if from < to {
+            let (head, tail) = self.reach.split_at_mut(to);
+            (&mut tail[..words], &head[from..from + words])
+        } else {
+            let (head, tail) = self.reach.split_at_mut(from);
+            (&mut head[to..to + words], &tail[..words])
+        };
+        for (r, o) in row.chunks_exact_mut(4).zip(other.chunks_exact(4)) {
+            for k in 0..4 {
+                r[k] |= o[k];
+            }
+        }
+    }
+
+    /// Takes the component whose root is `v` off Tarjan's stack: its set is the union
+    /// of its members' rows, kept in the root's row.
+    fn close<I>(&mut self, v: u32, t: &mut Tarjan<I>) {
         let at = t
             .stack
             .iter()
             .rposition(|&s| s == v)
             .expect("the root is on the stack");
-        let start = self.reach.len();
-        self.reach.resize(start + words, 0);
-        t.merged.push(id);
-        for &s in &t.stack[at..] {
+        for k in at..t.stack.len() {
+            let s = t.stack[k];
             t.on_stack[s as usize] = false;
-            self.component[s as usize] = id;
-            if let Some(b) = mark(s) {
-                self.reach[start + b as usize / 64] |= 1 << (b % 64);
-            }
-        }
-        for &s in &t.stack[at..] {
-            for w in next(s) {
-                let other = self.component[w as usize];
-                if other == id || t.merged[other as usize] == id {
-                    continue;
-                }
-                t.merged[other as usize] = id;
-                let from = other as usize * words;
-                let (done, this) = self.reach.split_at_mut(start);
-                for (r, o) in this.iter_mut().zip(&done[from..from + words]) {
-                    *r |= o;
-                }
+            self.component[s as usize] = v;
+            if s != v {
+                self.or_row(v as usize, s as usize);
             }
         }
         t.stack.truncate(at);
@@ -159,7 +188,7 @@ impl Reach {
     /// The marked states `s` reaches (itself among them), as bits.
     pub(crate) fn from(&self, s: usize) -> &[u64] {
         let at = self.component[s] as usize * self.words;
-        &self.reach[at..at + self.words]
+        &self.reach[at..at + self.len]
     }
 
     /// Whether `s` reaches the state marked `bit`.
