@@ -214,7 +214,7 @@ impl Graph {
         }
         g.candidates = g.nodes.len();
         if nodes != Nodes::Candidates {
-            g.add_groups(c);
+            g.add_groups(c, planes.as_ref());
         }
         let alses = match nodes {
             Nodes::Alses => Alses::sets_of(c),
@@ -334,15 +334,35 @@ impl Graph {
     }
 
     /// Group nodes: the candidates of a digit where a box meets a row or column, when
-    /// there are two or more.
-    fn add_groups(&mut self, c: &Candidates) {
+    /// there are two or more (read from the digit `planes` of the plain 9×9 board
+    /// where given).
+    fn add_groups(&mut self, c: &Candidates, planes: Option<&[u128; 10]>) {
         let l = c.layout();
         let units = l.units();
-        for b in units.iter().filter(|u| u.kind == UnitKind::Box) {
-            for line in units
+        for (bi, b) in units
+            .iter()
+            .enumerate()
+            .filter(|u| u.1.kind == UnitKind::Box)
+        {
+            for (li, line) in units
                 .iter()
-                .filter(|u| matches!(u.kind, UnitKind::Row | UnitKind::Column))
+                .enumerate()
+                .filter(|u| matches!(u.1.kind, UnitKind::Row | UnitKind::Column))
             {
+                if let Some(planes) = planes {
+                    let common = UNIT_BITS[bi] & UNIT_BITS[li];
+                    for d in 1..=9u8 {
+                        let cells = common & planes[usize::from(d)];
+                        if cells.count_ones() >= 2 {
+                            self.nodes.push(Node {
+                                digit: d,
+                                cells: bits(cells).collect(),
+                                set: NONE,
+                            });
+                        }
+                    }
+                    continue;
+                }
                 let common: Vec<usize> = b
                     .cells
                     .iter()
