@@ -995,21 +995,25 @@ impl Closures {
             .any(|&w| w & (w >> 1) & 0x5555_5555_5555_5555 != 0);
         // On the 9×9 board, the candidates made false as bit sets per digit too.
         let mut off9 = [0u128; 10];
-        for (k, &w) in reach.iter().enumerate() {
+        let nine = forcer.board9.is_some();
+        let (yes, no) = (out.on.words_mut(), out.off.words_mut());
+        // The candidate nodes come first: their states are the first words.
+        let states = 2 * g.candidates;
+        for (k, &w) in reach[..states.div_ceil(64)].iter().enumerate() {
             let mut w = w;
             while w != 0 {
                 let state = k * 64 + w.trailing_zeros() as usize;
                 w &= w - 1;
-                let i = self.candidate[state / 2];
-                if i == u32::MAX {
-                    continue;
+                if state >= states {
+                    break;
                 }
+                let i = self.candidate[state / 2] as usize;
                 if state % 2 == 1 {
-                    out.on.insert(i as usize);
+                    yes[i / 64] |= 1 << (i % 64);
                 } else {
-                    out.off.insert(i as usize);
-                    if forcer.board9.is_some() {
-                        off9[i as usize % 9 + 1] |= 1 << (i / 9);
+                    no[i / 64] |= 1 << (i % 64);
+                    if nine {
+                        off9[i % 9 + 1] |= 1 << (i / 9);
                     }
                 }
             }
