@@ -253,8 +253,8 @@ fn is_forcing(t: Technique) -> bool {
 /// Locked candidates: pointing by box then digit, claiming by row, then column, then
 /// digit; locked sets by box then cells; subsets in boxes, then rows, then columns,
 /// then by cells (naked) or digits (hidden).
-fn search_key(s: &Step) -> (u8, u8, Vec<usize>) {
-    const UNKNOWN: (u8, u8, Vec<usize>) = (u8::MAX, 0, Vec::new());
+fn search_key(s: &Step) -> (u8, u8, Key) {
+    const UNKNOWN: (u8, u8, Key) = (u8::MAX, 0, Key::EMPTY);
     let Some(&at) = s.cells.first() else {
         return UNKNOWN;
     };
@@ -277,19 +277,22 @@ fn search_key(s: &Step) -> (u8, u8, Vec<usize>) {
     } else {
         return UNKNOWN;
     } as u8;
-    let digit = s.digits.first().copied().unwrap_or(0);
-    let mut cells = s.cells.clone();
-    cells.sort_unstable();
-    let digits: Vec<usize> = s.digits.iter().map(|&d| usize::from(d)).collect();
+    let digit = Key::of([usize::from(s.digits.first().copied().unwrap_or(0))]);
+    let cells = || {
+        let mut k = Key::of(s.cells.iter().copied());
+        k.sort();
+        k
+    };
+    let digits = || Key::of(s.digits.iter().map(|&d| usize::from(d)));
     match s.technique {
-        LockedCandidates1 => (0, bx(at) as u8, vec![usize::from(digit)]),
+        LockedCandidates1 => (0, bx(at) as u8, digit),
         // Rows, then columns; a claim lies in one line and one box, and `unit` puts
         // the box first: take the line.
-        LockedCandidates2 if all(row) => (0, row(at) as u8, vec![usize::from(digit)]),
-        LockedCandidates2 => (0, 9 + col(at) as u8, vec![usize::from(digit)]),
-        LockedPair | LockedTriple => (0, bx(at) as u8, cells),
-        NakedPair | NakedTriple | NakedQuad => (0, unit, cells),
-        HiddenPair | HiddenTriple | HiddenQuad => (0, unit, digits),
+        LockedCandidates2 if all(row) => (0, row(at) as u8, digit),
+        LockedCandidates2 => (0, 9 + col(at) as u8, digit),
+        LockedPair | LockedTriple => (0, bx(at) as u8, cells()),
+        NakedPair | NakedTriple | NakedQuad => (0, unit, cells()),
+        HiddenPair | HiddenTriple | HiddenQuad => (0, unit, digits()),
         _ => UNKNOWN,
     }
 }
@@ -307,7 +310,7 @@ fn pattern_key(
     row: fn(usize) -> usize,
     col: fn(usize) -> usize,
     bx: fn(usize) -> usize,
-) -> Option<(u8, u8, Vec<usize>)> {
+) -> Option<(u8, u8, Key)> {
     let digit = *s.digits.first()?;
     let &(target, target_digit) = s.eliminations.first()?;
     let key = match (s.technique, s.cells.as_slice()) {
@@ -315,11 +318,12 @@ fn pattern_key(
             let in_rows = row(free_p) == row(base_p);
             let line = if in_rows { row } else { col };
             let (a, b) = (line(free_p), line(free_q));
-            return Some((u8::from(!in_rows), digit, vec![a.min(b), a.max(b)]));
+            return Some((u8::from(!in_rows), digit, Key::of([a.min(b), a.max(b)])));
         }
-        (TwoStringKite, &[free_r, free_k, ..]) => vec![row(free_r), col(free_k)],
+        (TwoStringKite, &[free_r, free_k, ..]) => Key::of([row(free_r), col(free_k)]),
         (WWing, &[a, b, ..]) => {
-            return Some((0, 0, vec![a.min(b), a.max(b), usize::from(target_digit)]));
+            let key = [a.min(b), a.max(b), usize::from(target_digit)];
+            return Some((0, 0, Key::of(key)));
         }
         (EmptyRectangle, &[near, far, ..]) => {
             // A link from the cross's row runs down a column, and the other way round.
@@ -330,11 +334,55 @@ fn pattern_key(
                 (row(target), col(near))
             };
             let cross = (2 - er_row % 3) * 3 + (2 - er_col % 3);
-            vec![bx(er_row * 9 + er_col), cross, usize::from(!from_row), near]
+            Key::of([bx(er_row * 9 + er_col), cross, usize::from(!from_row), near])
         }
         _ => return None,
     };
     Some((0, digit, key))
+}
+
+/// The last part of a [`search_key`]: up to four numbers (cells, digits, lines),
+/// compared as the list they make (a list before the longer ones it starts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Key {
+    len: u8,
+    at: [u8; 4],
+}
+
+impl Key {
+    const EMPTY: Key = Key { len: 0, at: [0; 4] };
+
+    /// The first four numbers of `items` (each below 256: cells and digits of the
+    /// 9×9 board).
+    fn of(items: impl IntoIterator<Item = usize>) -> Key {
+        let mut k = Key::EMPTY;
+        for (slot, x) in k.at.iter_mut().zip(items) {
+            *slot = x as u8;
+            k.len += 1;
+        }
+        k
+    }
+
+    fn items(&self) -> &[u8] {
+        &self.at[..usize::from(self.len)]
+    }
+
+    fn sort(&mut self) {
+        let len = usize::from(self.len);
+        self.at[..len].sort_unstable();
+    }
+}
+
+impl Ord for Key {
+    fn cmp(&self, other: &Key) -> std::cmp::Ordering {
+        self.items().cmp(other.items())
+    }
+}
+
+impl PartialOrd for Key {
+    fn partial_cmp(&self, other: &Key) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 /// One queue of singles: cells and digits, read from `get` on (HoDoKu empties it
