@@ -40,7 +40,7 @@ use super::step::Step;
 use super::sue_de_coq;
 use super::technique::Technique::{self, *};
 use super::uniqueness;
-use super::{bits, Finder};
+use super::Finder;
 use crate::candidates::{digits, Candidates, Mask};
 
 /// HoDoKu's step types in the order of its default configuration, each with the
@@ -437,6 +437,44 @@ const CELL_BITS: [u128; 81] = {
     t
 };
 
+/// A one in the 4-bit field of each unit of a cell (see [`Singles::free`]).
+const UNIT_ONES: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let b = 18 + r / 3 * 3 + c / 3;
+        t[cell] = 1 << (4 * r) | 1 << (4 * (9 + c)) | 1 << (4 * b);
+        cell += 1;
+    }
+    t
+};
+
+/// The top bit of the 4-bit field of each unit of a cell (see [`Singles::free`]).
+const UNIT_TOPS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        t[cell] = UNIT_ONES[cell] << 3;
+        cell += 1;
+    }
+    t
+};
+
+/// How far above its count of places a unit's field in [`Singles::free`] is kept.
+const FREE_BIAS: u8 = 6;
+
+/// [`Singles::free`] of an empty board: nine places for every unit.
+const ALL_FREE: u128 = {
+    let mut t = 0u128;
+    let mut u = 0;
+    while u < 27 {
+        t |= ((9 + FREE_BIAS) as u128) << (4 * u);
+        u += 1;
+    }
+    t
+};
+
 /// HoDoKu's state of singles on the plain 9×9 board (see the module documentation):
 /// candidates, the count of places per unit and digit, and the two queues.
 #[derive(Debug, Clone)]
@@ -445,7 +483,17 @@ pub(crate) struct Singles {
     /// The cells of `cells` holding each digit (digit `d` at `d - 1`), as bits.
     planes: [u128; 9],
     values: [u8; 81],
-    free: [[u8; 10]; 27],
+    /// For each digit (at `d - 1`), the count of its places in each unit as HoDoKu
+    /// counts them (the cells of `planes`, and a cell a removal emptied, which HoDoKu
+    /// does not count out): a 4-bit field a unit (unit `u` at bit `4 * u`) holding
+    /// the count plus [`FREE_BIAS`]. A removal counts a place less in the three units
+    /// of its cell by one subtraction ([`UNIT_ONES`]), and with the bias a field has
+    /// its top bit clear exactly when its unit is down to one place or none, which one
+    /// test finds for the three units ([`UNIT_TOPS`]). A count is never below zero (a
+    /// removal is of a place still counted) nor above nine (a placed cell is counted
+    /// twice for a while only in a unit with fewer places, see [`Singles::place`]), so
+    /// no field borrows from or carries into the next.
+    free: [u128; 9],
     /// The digits with a place left in each unit (`free` above zero), as bits.
     open: [u16; 27],
     naked: Queue,
@@ -464,7 +512,7 @@ impl Singles {
             cells: [0x1ff; 81],
             planes: [(1u128 << 81) - 1; 9],
             values: [0; 81],
-            free: [[9; 10]; 27],
+            free: [ALL_FREE; 9],
             open: [0x1ff; 27],
             naked: Queue::with_capacity(32),
             hidden: Queue::with_capacity(32),
@@ -477,7 +525,7 @@ impl Singles {
         for cell in (0..81).filter(|&cell| c.value(cell) == 0) {
             // The candidates HoDoKu still has and `c` lacks, digits rising.
             for d in digits(Mask::from(s.cells[cell]) & !c.mask(cell)) {
-                s.take(cell, d, 0);
+                s.take(CELL_BITS[cell], d);
             }
         }
         s
@@ -519,14 +567,17 @@ impl Singles {
         if hidden {
             while let Some((c, d)) = self.hidden.pop() {
                 if self.values[c] == 0 {
-                    let unit = units_of(c)
-                        .into_iter()
-                        .find(|&u| self.free[u][d as usize] == 1);
+                    let unit = units_of(c).into_iter().find(|&u| self.free(u, d) == 1);
                     return unit.map(|u| (HiddenSingle, c, d, Some(u)));
                 }
             }
         }
         None
+    }
+
+    /// HoDoKu's count of the places for `d` in unit `u`.
+    fn free(&self, u: usize, d: u8) -> u8 {
+        (self.free[usize::from(d) - 1] >> (4 * u)) as u8 % 16 - FREE_BIAS
     }
 
     /// Queues the one place left for `d` in unit `u`, if there is one.
@@ -543,46 +594,63 @@ impl Singles {
     fn remove(&mut self, cell: usize, d: u8) {
         // Most calls, from the peers of a placed cell, find the candidate gone.
         if self.cells[cell] & 1 << (d - 1) != 0 {
-            self.take(cell, d, 0);
+            self.take(CELL_BITS[cell], d);
         }
     }
 
-    /// [`Singles::remove`] of a candidate `cell` has; whether it was the last. A unit
-    /// of `quiet` (a bit per unit) that runs down to one place is not looked at: it is
-    /// a unit of a cell being set to `d` that held it, which is that place and already
-    /// out of `planes`, so there is no hidden single to queue.
+    /// [`Singles::remove`] of `d` from each of `cells` (which hold it), in cell order;
+    /// whether one of them had no other candidate.
     #[inline(always)]
-    fn take(&mut self, cell: usize, d: u8, quiet: u32) -> bool {
-        let bit = 1 << (d - 1);
-        self.cells[cell] &= !bit;
-        self.planes[usize::from(d) - 1] &= !CELL_BITS[cell];
-        let left = self.cells[cell];
-        if left == 0 {
-            return true;
-        }
-        if left & (left - 1) == 0 {
-            self.naked.push(cell, left.trailing_zeros() as u8 + 1);
-        }
-        for u in units_of(cell) {
-            let free = &mut self.free[u][d as usize];
-            *free -= 1;
-            if *free == 0 || *free == 1 && quiet >> u & 1 == 0 {
-                self.last_places(u, d);
+    fn take(&mut self, cells: u128, d: u8) -> bool {
+        let i = usize::from(d) - 1;
+        let bit = 1 << i;
+        // Kept here, and in `self` only when a unit runs down to one place or none.
+        let mut free = self.free[i];
+        self.planes[i] &= !cells;
+        let mut emptied = false;
+        // The two halves of the board one after the other: cheaper than 128-bit steps.
+        for (mut half, base) in [(cells as u64, 0), ((cells >> 64) as u64, 64)] {
+            while half != 0 {
+                let cell = base + half.trailing_zeros() as usize;
+                half &= half - 1;
+                self.cells[cell] &= !bit;
+                let left = self.cells[cell];
+                if left & left.wrapping_sub(1) == 0 {
+                    if left == 0 {
+                        emptied = true;
+                        continue;
+                    }
+                    self.naked.push(cell, left.trailing_zeros() as u8 + 1);
+                }
+                free -= UNIT_ONES[cell];
+                if !free & UNIT_TOPS[cell] != 0 {
+                    // The cells still to come hold `d` as HoDoKu looks at the units.
+                    let rest = cells >> cell >> 1 << cell << 1;
+                    self.free[i] = free;
+                    self.planes[i] |= rest;
+                    self.last_places(cell, d);
+                    self.planes[i] &= !rest;
+                }
             }
         }
-        false
+        self.free[i] = free;
+        emptied
     }
 
-    /// What HoDoKu does when unit `u` is down to one place for `d` (queues it as a
-    /// hidden single) or none (drops the hidden single queued for it).
+    /// What HoDoKu does, unit by unit, for the units of `cell` that a removal of `d`
+    /// left with one place (queues it as a hidden single) or none (drops the hidden
+    /// single queued for it).
     #[inline(never)]
-    fn last_places(&mut self, u: usize, d: u8) {
-        match self.free[u][d as usize] {
-            1 => self.add_hidden(u, d),
-            _ => {
-                self.open[u] &= !(1 << (d - 1));
-                self.hidden
-                    .remove_first(|c, e| e == d && units_of(c).contains(&u));
+    fn last_places(&mut self, cell: usize, d: u8) {
+        for u in units_of(cell) {
+            match self.free(u, d) {
+                0 => {
+                    self.open[u] &= !(1 << (d - 1));
+                    self.hidden
+                        .remove_first(|c, e| e == d && UNIT_BITS[u] & CELL_BITS[c] != 0);
+                }
+                1 => self.add_hidden(u, d),
+                _ => {}
             }
         }
     }
@@ -596,31 +664,56 @@ impl Singles {
         self.values[cell] = d;
         let had = self.cells[cell];
         self.cells[cell] = 0;
-        // Only the planes of `had` hold the cell: clearing all nine is the same.
-        for plane in &mut self.planes {
-            *plane &= !CELL_BITS[cell];
-        }
-        let units = units_of(cell);
-        // While `cell` still counts for `d` in its units, a take that leaves it the
-        // last place there queues nothing.
-        let own = match had & 1 << (d - 1) {
-            0 => 0,
-            _ => units.iter().fold(0, |m, &u| m | 1 << u),
-        };
+        // HoDoKu takes the cell out of every digit's places first; the peers' removals
+        // below look only at the places of `d`, the others are done digit by digit
+        // after them.
+        let i = usize::from(d) - 1;
+        self.planes[i] &= !CELL_BITS[cell];
+        // While the cell still counts for `d` in its units, a peer's removal that
+        // leaves it the last place there queues nothing (the cell is out of `planes`):
+        // the cell is counted twice meanwhile, so that those units do not look down to
+        // one place, but in a unit of nine places, whose field has no room for ten
+        // (there the look finds nothing to queue).
+        let held = had >> i & 1 != 0;
+        let f = self.free[i];
+        let nine = f & f >> 1 & f >> 2 & f >> 3 & UNIT_ONES[cell];
+        let own = if held { UNIT_ONES[cell] & !nine } else { 0 };
+        self.free[i] += own;
         // The peers still holding `d`, in cell order.
-        let mut emptied = false;
-        for p in bits(peers9(cell) & self.planes[usize::from(d) - 1]) {
-            emptied |= self.take(p, d, own);
+        let emptied = self.take(peers9(cell) & self.planes[i], d);
+        // Then the cell's candidates leave the counts of its units, digits rising as
+        // HoDoKu does; `d` is done first here, which is the same: it queues nothing,
+        // and normally leaves the three units without a place for `d`.
+        if held {
+            self.free[i] -= own + UNIT_ONES[cell];
         }
-        for e in digits(had.into()) {
-            for u in units {
-                let f = &mut self.free[u][e as usize];
-                *f = f.saturating_sub(1);
-                if *f <= 1 {
-                    if *f == 0 {
-                        self.open[u] &= !(1 << (e - 1));
-                    } else if e != d {
-                        self.add_hidden(u, e);
+        // Its three fields at the bias: no place left for `d` in any of its units.
+        let (fields, none) = (
+            UNIT_ONES[cell] * 15,
+            UNIT_ONES[cell] * u128::from(FREE_BIAS),
+        );
+        if held && self.free[i] & fields == none {
+            for u in units_of(cell) {
+                self.open[u] &= !(1 << i);
+            }
+        } else if held {
+            for u in units_of(cell) {
+                if self.free(u, d) == 0 {
+                    self.open[u] &= !(1 << i);
+                }
+            }
+        }
+        for e in digits(Mask::from(had) & !(1 << i)) {
+            let free = &mut self.free[usize::from(e) - 1];
+            *free -= UNIT_ONES[cell];
+            let low = !*free & UNIT_TOPS[cell] != 0;
+            self.planes[usize::from(e) - 1] &= !CELL_BITS[cell];
+            if low {
+                for u in units_of(cell) {
+                    match self.free(u, e) {
+                        0 => self.open[u] &= !(1 << (e - 1)),
+                        1 => self.add_hidden(u, e),
+                        _ => {}
                     }
                 }
             }
