@@ -684,6 +684,9 @@ impl ChainSearch<'_> {
         for z in digits(zs) {
             alses.targets(&[first, last], z, &mut elims);
         }
+        if elims.is_empty() {
+            return;
+        }
         elims.sort_unstable();
         elims.dedup();
         let (chain, arcs) = (&self.chain, &self.arcs);
