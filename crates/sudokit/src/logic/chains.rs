@@ -379,10 +379,19 @@ fn has_pair_chain(c: &Candidates) -> bool {
 /// bivalue cells otherwise).
 struct Next {
     /// The links, node by node: strong ones, then weak ones.
-    list: Vec<u32>,
+    list: Vec<Hop>,
     /// `start[2 * i]..start[2 * i + 1]`: node `i`'s strong links in `list`, then up to
     /// `start[2 * i + 2]` its weak ones.
     start: Vec<u32>,
+}
+
+/// A link a simple chain may take: the node it leads to, with that node's cell and
+/// digit (read with it, not from the graph's tables at every step of the search).
+#[derive(Debug, Clone, Copy)]
+struct Hop {
+    node: u32,
+    cell: u32,
+    digit: u8,
 }
 
 impl Next {
@@ -397,17 +406,22 @@ impl Next {
             let passable = kind == Simple::X || c.mask(here_cell).count_ones() == 2;
             for strong in [true, false] {
                 let links = if passable { g.links(a, !strong) } else { &[] };
-                next.list.extend(links.iter().filter(|&&b| {
-                    let (nb, nb_cell) = (&g.nodes[b as usize], g.first_cell(b as usize));
+                let hops = links.iter().map(|&b| Hop {
+                    node: b,
+                    cell: g.first_cell(b as usize) as u32,
+                    digit: g.nodes[b as usize].digit,
+                });
+                next.list.extend(hops.filter(|hop| {
+                    let nb_cell = hop.cell as usize;
                     match kind {
-                        Simple::X => nb.digit == here.digit,
+                        Simple::X => hop.digit == here.digit,
                         Simple::Xy | Simple::Pair => {
                             let bivalue = c.mask(nb_cell).count_ones() == 2;
                             let pair = kind == Simple::Xy || c.mask(nb_cell) == c.mask(here_cell);
                             bivalue
                                 && pair
                                 && ((nb_cell == here_cell) == strong)
-                                && (strong || nb.digit == here.digit)
+                                && (strong || hop.digit == here.digit)
                         }
                     }
                 }));
@@ -418,7 +432,7 @@ impl Next {
     }
 
     /// The strong (when `strong`) or weak links a chain may take out of node `i`.
-    fn from(&self, i: usize, strong: bool) -> &[u32] {
+    fn from(&self, i: usize, strong: bool) -> &[Hop] {
         let k = 2 * i + usize::from(!strong);
         &self.list[self.start[k] as usize..self.start[k + 1] as usize]
     }
@@ -448,9 +462,9 @@ impl Search<'_> {
         let here_cell = g.first_cell(last as usize);
         let start = self.path[0].0;
         let start_cell = g.first_cell(start as usize);
-        for &b in self.next.from(last as usize, strong) {
-            let nb = &g.nodes[b as usize];
-            let nb_cell = g.first_cell(b as usize);
+        let start_digit = g.nodes[start as usize].digit;
+        for hop in self.next.from(last as usize, strong) {
+            let (b, nb_cell, digit) = (hop.node, hop.cell as usize, hop.digit);
             let same_cell = nb_cell == here_cell;
             let is_loop = nb_cell == start_cell && !same_cell;
             if !same_cell && !is_loop && self.on_path[nb_cell] > 0 {
@@ -459,7 +473,7 @@ impl Search<'_> {
             self.path.push((b, strong));
             self.on_path[nb_cell] += 1;
             let links = self.path.len() - 1;
-            if links > 1 && strong && nb.digit == g.nodes[start as usize].digit {
+            if links > 1 && strong && digit == start_digit {
                 self.check(b);
             }
             if links < MAX_LINKS && !is_loop {
