@@ -66,6 +66,7 @@ impl Reach {
 
     /// [`Reach::of`] kept for the states `mark` numbers (below `bits`) only: bit
     /// `mark(t)` of [`Reach::from`]`(s)` tells whether `s` reaches `t`.
+    // Out of line: inlined into its two callers, the walk's code grows and runs slower.
     #[inline(never)]
     pub(crate) fn marked<I: Iterator<Item = u32>>(
         m: usize,
