@@ -687,16 +687,7 @@ impl Singles {
         if held {
             self.free[i] -= own + UNIT_ONES[cell];
         }
-        // Its three fields at the bias: no place left for `d` in any of its units.
-        let (fields, none) = (
-            UNIT_ONES[cell] * 15,
-            UNIT_ONES[cell] * u128::from(FREE_BIAS),
-        );
-        if held && self.free[i] & fields == none {
-            for u in units_of(cell) {
-                self.open[u] &= !(1 << i);
-            }
-        } else if held {
+        if held {
             for u in units_of(cell) {
                 if self.free(u, d) == 0 {
                     self.open[u] &= !(1 << i);
