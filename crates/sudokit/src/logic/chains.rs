@@ -122,7 +122,7 @@ enum Simple {
 
 /// A chain as its nodes, each with whether the link into it is strong (the first
 /// node's flag is unused).
-type Path = Vec<(u32, bool)>;
+type Path = [(u32, bool)];
 
 /// A step found, with the length of its chain (shorter ones are kept first).
 struct Found {
@@ -291,7 +291,10 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         next: &next,
         kind,
         opts,
-        path: Vec::new(),
+        path: [(0, false); MAX_LINKS + 1],
+        len: 1,
+        start_cell: 0,
+        start_digit: 0,
         on_path: vec![0; c.layout().cell_count()],
         start_sees: None,
         found: Finds::default(),
@@ -318,10 +321,11 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         }
         search.start_sees = planes.map(|planes| peers9(cell) & planes[usize::from(d)]);
         let before = search.found.met;
-        search.path.clear();
-        search.path.push((start, false));
+        search.path[0] = (start, false);
+        search.len = 1;
+        (search.start_cell, search.start_digit) = (cell as u32, d);
         search.on_path[cell] += 1;
-        search.extend(true);
+        search.extend(cell as u32, true);
         search.on_path[cell] -= 1;
         if let Some(q) = &mut quiet {
             q.mark(usize::from(d), search.found.met > before);
@@ -445,7 +449,12 @@ struct Search<'a> {
     next: &'a Next,
     kind: Simple,
     opts: &'a FindOptions,
-    path: Path,
+    /// The chain so far: its first `len` entries.
+    path: [(u32, bool); MAX_LINKS + 1],
+    len: usize,
+    /// The start's cell and digit.
+    start_cell: u32,
+    start_digit: u8,
     /// Per cell, how many nodes of `path` are in it.
     on_path: Vec<u8>,
     /// On the plain 9×9 board, the open cells seeing the start that hold its digit,
@@ -455,39 +464,36 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Tries every link out of the last node (strong when `strong`).
-    fn extend(&mut self, strong: bool) {
-        let g = self.g;
-        let (last, _) = *self.path.last().expect("a chain has a start");
-        let here_cell = g.first_cell(last as usize);
-        let start = self.path[0].0;
-        let start_cell = g.first_cell(start as usize);
-        let start_digit = g.nodes[start as usize].digit;
+    /// Tries every link out of the last node of the chain, which lies in `here_cell`
+    /// (strong links when `strong`).
+    fn extend(&mut self, here_cell: u32, strong: bool) {
+        let (last, _) = self.path[self.len - 1];
+        let links = self.len;
         for hop in self.next.from(last as usize, strong) {
-            let (b, nb_cell, digit) = (hop.node, hop.cell as usize, hop.digit);
-            let same_cell = nb_cell == here_cell;
-            let is_loop = nb_cell == start_cell && !same_cell;
+            let same_cell = hop.cell == here_cell;
+            let is_loop = hop.cell == self.start_cell && !same_cell;
+            let nb_cell = hop.cell as usize;
             if !same_cell && !is_loop && self.on_path[nb_cell] > 0 {
                 continue;
             }
-            self.path.push((b, strong));
+            self.path[links] = (hop.node, strong);
+            self.len = links + 1;
             self.on_path[nb_cell] += 1;
-            let links = self.path.len() - 1;
-            if links > 1 && strong && digit == start_digit {
-                self.check(b);
+            if links > 1 && strong && hop.digit == self.start_digit {
+                self.check(hop.node);
             }
             if links < MAX_LINKS && !is_loop {
-                self.extend(!strong);
+                self.extend(hop.cell, !strong);
             }
-            self.path.pop();
             self.on_path[nb_cell] -= 1;
         }
+        self.len = links;
     }
 
     /// Records the chain in `path`, ending at `end`, if it eliminates anything.
     fn check(&mut self, end: u32) {
         let (g, c) = (self.g, self.c);
-        let links = self.path.len() - 1;
+        let links = self.len - 1;
         let start = self.path[0].0;
         let d = g.nodes[start as usize].digit;
         if self.kind == Simple::Pair && links < 7 {
@@ -533,7 +539,7 @@ impl Search<'_> {
             return;
         }
         let n = c.layout().size();
-        let (path, opts) = (&self.path, self.opts);
+        let (path, opts) = (&self.path[..self.len], self.opts);
         self.found.add(links, elims, |elims| {
             make_step(t, g, path, elims, None, opts, n)
         });
@@ -1005,7 +1011,7 @@ impl SimpleWalk {
 
 /// The path from `premise` to `end` as nodes with whether each is reached by a strong
 /// link (is true).
-fn path_to(parent: &[u32], premise: u32, end: u32) -> Path {
+fn path_to(parent: &[u32], premise: u32, end: u32) -> Vec<(u32, bool)> {
     let mut path = vec![(end / 2, end % 2 == 1)];
     let mut s = end;
     while s != premise {
