@@ -662,6 +662,8 @@ fn walk_premises(
     };
     // Simple-path walks, for loops and for AICs, made when first needed per premise.
     let mut simple = [SimpleWalk::new(states), SimpleWalk::new(states)];
+    // The path to each end, and the cells `valid` finds it has left, made in place.
+    let (mut path, mut left) = (Vec::new(), vec![0; c.layout().cell_count().div_ceil(64)]);
     for start in 0..g.candidates as u32 {
         if opts.expired() {
             return false;
@@ -710,11 +712,11 @@ fn walk_premises(
                 } else {
                     None
                 };
-                let mut path = path_to(&parent, premise, e);
+                path_to(&parent, premise, e, &mut path);
                 if path.len() < 4 {
                     continue;
                 }
-                if !valid(g, &path, is_aic) {
+                if !valid(g, &path, is_aic, &mut left) {
                     // The one way kept comes back to a cell it left: look for a simple
                     // one (once per premise and kind).
                     let walked = &mut simple[usize::from(is_aic)];
@@ -724,8 +726,8 @@ fn walk_premises(
                     if walked.parent[e as usize] == u32::MAX {
                         continue;
                     }
-                    path = path_to(&walked.parent, premise, e);
-                    if path.len() < 4 || !valid(g, &path, is_aic) {
+                    path_to(&walked.parent, premise, e, &mut path);
+                    if path.len() < 4 || !valid(g, &path, is_aic, &mut left) {
                         continue;
                     }
                 }
@@ -1009,17 +1011,17 @@ impl SimpleWalk {
     }
 }
 
-/// The path from `premise` to `end` as nodes with whether each is reached by a strong
-/// link (is true).
-fn path_to(parent: &[u32], premise: u32, end: u32) -> Vec<(u32, bool)> {
-    let mut path = vec![(end / 2, end % 2 == 1)];
+/// The path from `premise` to `end`, written into `path`: nodes with whether each is
+/// reached by a strong link (is true).
+fn path_to(parent: &[u32], premise: u32, end: u32, path: &mut Vec<(u32, bool)>) {
+    path.clear();
+    path.push((end / 2, end % 2 == 1));
     let mut s = end;
     while s != premise {
         s = parent[s as usize];
         path.push((s / 2, s % 2 == 1));
     }
     path.reverse();
-    path
 }
 
 /// Whether nodes `a` and `b` are ALS nodes of one set (a chain enters the ALS at one
@@ -1031,23 +1033,26 @@ fn same_set(g: &Graph, a: u32, b: u32) -> bool {
 
 /// Whether `path` is a loop or an AIC HoDoKu accepts: the first link leaves the start
 /// cell (loops), and no node comes back to a cell the path has left (every cell of an
-/// ALS it has left), except a loop's return to its start cell.
-fn valid(g: &Graph, path: &Path, is_aic: bool) -> bool {
+/// ALS it has left), except a loop's return to its start cell. `left` is room for
+/// those cells, a bit per cell of the board.
+fn valid(g: &Graph, path: &Path, is_aic: bool, left: &mut [u64]) -> bool {
     let first = g.nodes[path[0].0 as usize].cell();
     if !is_aic && g.nodes[path[1].0 as usize].cell() == first {
         return false;
     }
-    let mut left: Vec<usize> = Vec::new();
+    left.fill(0);
     for k in 0..path.len() {
-        let node = &g.nodes[path[k].0 as usize];
+        let cell = g.nodes[path[k].0 as usize].cell();
         let exit = k > 0 && same_set(g, path[k - 1].0, path[k].0);
-        if !exit && left.contains(&node.cell()) {
+        if !exit && left[cell / 64] >> (cell % 64) & 1 != 0 {
             return false;
         }
         if k > 0 {
             let prev = &g.nodes[path[k - 1].0 as usize];
             if is_aic || prev.cell() != first {
-                left.extend_from_slice(g.span(path[k - 1].0));
+                for &x in g.span(path[k - 1].0) {
+                    left[x / 64] |= 1 << (x % 64);
+                }
             }
         }
     }
