@@ -47,15 +47,27 @@ fn pick(c: &Candidates, list: &[usize], sub: u32) -> (Vec<usize>, Mask) {
     (cells, mask)
 }
 
-/// The candidates of every subset of `list`: entry `sub` for the cells of the bits of
-/// `sub`, each built from a smaller one.
-fn subset_masks(c: &Candidates, list: &[usize]) -> Vec<Mask> {
-    let mut masks = vec![0; 1 << list.len()];
+/// The candidates of every subset of `list`, written into `masks`: entry `sub` for
+/// the cells of the bits of `sub`, each built from a smaller one.
+fn subset_masks(c: &Candidates, list: &[usize], masks: &mut Vec<Mask>) {
+    masks.clear();
+    masks.resize(1 << list.len(), 0);
     for sub in 1usize..masks.len() {
         let low = sub.trailing_zeros() as usize;
         masks[sub] = masks[sub & (sub - 1)] | c.mask(list[low]);
     }
-    masks
+}
+
+/// The room [`Pattern::search`] works in, made once per search and reused by every
+/// pattern.
+#[derive(Default)]
+struct Room {
+    line_src: Vec<usize>,
+    box_src: Vec<usize>,
+    line_masks: Vec<Mask>,
+    box_masks: Vec<Mask>,
+    in_box: Vec<u32>,
+    box_by_count: Vec<Vec<u32>>,
 }
 
 /// `{1236}`.
@@ -126,6 +138,7 @@ fn search(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, first: bool) 
         cells.iter().copied().filter(|&x| c.value(x) == 0).collect()
     };
     let mut found: Vec<Step> = Vec::new();
+    let mut room = Room::default();
     // What is found where a line and a box cross depends on their candidates alone.
     let mut quiet = Quiet::crossings(Technique::SueDeCoq, c);
     // Each box with its open cells, gathered once for every line.
@@ -169,7 +182,7 @@ fn search(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, first: bool) 
                         n_plus,
                         n,
                     };
-                    ctx.search(opts, found, first);
+                    ctx.search(opts, found, first, &mut room);
                     if first && !found.is_empty() {
                         return;
                     }
@@ -204,31 +217,43 @@ struct Pattern<'a> {
 impl Pattern<'_> {
     /// Tries every line part, then every box part that completes it; with `first`,
     /// in HoDoKu's order, up to the first step.
-    fn search(&self, opts: &FindOptions, found: &mut Vec<Step>, first: bool) {
+    fn search(&self, opts: &FindOptions, found: &mut Vec<Step>, first: bool, room: &mut Room) {
         let c = self.c;
         let v = self.v;
-        let outside = |cells: &[usize]| -> Vec<usize> {
-            cells
-                .iter()
-                .copied()
-                .filter(|x| !self.cs.contains(x))
-                .collect()
-        };
         // The line's and the box's cells outside the pattern; those in both (the rest
         // of the intersection) are left out of a box subset whose line subset holds them.
-        let (line_src, box_src) = (outside(self.line_open), outside(self.box_open));
-        let line_masks = subset_masks(c, &line_src);
-        let box_masks = subset_masks(c, &box_src);
+        let outside = |cells: &[usize], out: &mut Vec<usize>| {
+            out.clear();
+            out.extend(cells.iter().filter(|x| !self.cs.contains(x)));
+        };
+        outside(self.line_open, &mut room.line_src);
+        outside(self.box_open, &mut room.box_src);
+        let Room {
+            line_src,
+            box_src,
+            line_masks,
+            box_masks,
+            in_box,
+            box_by_count,
+        } = room;
+        subset_masks(c, line_src, line_masks);
+        subset_masks(c, box_src, box_masks);
         let (all_line, all_box) = ((1u32 << line_src.len()) - 1, (1u32 << box_src.len()) - 1);
         // Each line cell's bit among the box's cells (none outside the box).
-        let in_box: Vec<u32> = line_src
-            .iter()
-            .map(|x| box_src.iter().position(|y| y == x).map_or(0, |k| 1 << k))
-            .collect();
+        in_box.clear();
+        in_box.extend(
+            line_src
+                .iter()
+                .map(|x| box_src.iter().position(|y| y == x).map_or(0, |k| 1 << k)),
+        );
         // The box parts holding a digit of `V`, in the order they are tried, by the
         // cells they take for `V` (their cells less their extra digits): a line part
         // needs the box parts of one such count.
-        let mut box_by_count: Vec<Vec<u32>> = vec![Vec::new(); self.n_plus.max(0) as usize];
+        let counts = self.n_plus.max(0) as usize;
+        if box_by_count.len() < counts {
+            box_by_count.resize(counts, Vec::new());
+        }
+        box_by_count.iter_mut().for_each(Vec::clear);
         for &bs in subsets(box_src.len(), first).iter() {
             let vb = box_masks[bs as usize];
             let count = bs.count_ones() as i32 - (vb & !v).count_ones() as i32;
@@ -267,8 +292,8 @@ impl Pattern<'_> {
                 {
                     continue;
                 }
-                let lc = lc.get_or_insert_with(|| pick(c, &line_src, ls).0);
-                let (bc, _) = pick(c, &box_src, bs);
+                let lc = lc.get_or_insert_with(|| pick(c, line_src, ls).0);
+                let (bc, _) = pick(c, box_src, bs);
                 let mut elims = Vec::new();
                 let mut remove = |cells: &[usize], skip: &[usize], gone: Mask| {
                     for &x in cells
