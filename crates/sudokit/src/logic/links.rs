@@ -5,6 +5,7 @@
 //! "Sees" means sharing a row, a column or a box. Extra regions of variants are left
 //! out: a deduction from fewer links stays sound, only some are missed.
 
+use super::bits;
 use super::fast_singles::UNITS;
 use super::step::Step;
 use crate::candidates::{digits, Candidates, Mask};
@@ -156,6 +157,15 @@ pub(crate) fn seeing_all(
     let Some(&first) = from.first() else {
         return Vec::new();
     };
+    if l.size() == 9 && l.box_rows() == 3 {
+        // The same cells, from the peer sets of the 9×9 board.
+        let seen = from.iter().fold(u128::MAX, |m, &f| m & PEERS9[f]);
+        let seen = skip.iter().fold(seen, |m, &x| m & !(1 << x));
+        return bits(seen)
+            .filter(|&p| c.has(p, d))
+            .map(|p| (p, d))
+            .collect();
+    }
     l.peers(first)
         .iter()
         .copied()
