@@ -13,7 +13,7 @@
 //!   with both arms used (two cells, one per arm, are enough), and a strong link in a
 //!   line from an arm outside the box.
 
-use super::links::{by_digit, push_new, seeing_all, sees, strong_links_of, Link};
+use super::links::{by_digit, peers9, push_new, seeing_all, sees, strong_links_of, Link};
 use super::quiet::Quiet;
 use super::step::{cell, removal, FindOptions, Step};
 use super::technique::Technique;
@@ -155,13 +155,20 @@ pub fn turbot_fish(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let l = c.layout();
     let n = l.size();
     let mut quiet = Quiet::digits(Technique::TurbotFish, c);
+    let nine = n == 9 && l.box_rows() == 3;
     let start = out.len();
     let mut all = Vec::new();
     strong_links_of(c, &ALL, quiet.wanted(), &mut all);
     for (d, links) in by_digit(&all) {
         quiet.look(usize::from(d), out, |out| {
             for (i, p) in links.iter().enumerate() {
+                // On the 9×9 board, the cells an end of `p` sees: a link with no end
+                // among them makes no turbot with `p`.
+                let p_sees = if nine { peers9(p.a) | peers9(p.b) } else { 0 };
                 for q in &links[i + 1..] {
+                    if nine && (p_sees >> q.a | p_sees >> q.b) & 1 == 0 {
+                        continue;
+                    }
                     for (fp, fq) in [(false, false), (false, true), (true, false), (true, true)] {
                         let (outer_p, inner_p) = p.ends(fp);
                         let (inner_q, outer_q) = q.ends(fq);
