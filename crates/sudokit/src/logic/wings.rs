@@ -119,6 +119,11 @@ pub fn w_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
             }
             for x in digits(m) {
                 let y = digits(m & !bit(x)).next().unwrap_or(x);
+                // What a W-Wing of `a` and `b` on `x` removes does not depend on its link.
+                let elims = seeing_all(c, y, &[a, b], &[]);
+                if elims.is_empty() {
+                    continue;
+                }
                 for link in links.iter().filter(|k| k.d == x) {
                     for flip in [false, true] {
                         let (pa, pb) = link.ends(flip);
@@ -128,14 +133,10 @@ pub fn w_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
                         {
                             continue;
                         }
-                        let elims = seeing_all(c, y, &[a, b], &[]);
-                        if elims.is_empty() {
-                            continue;
-                        }
                         let mut s = Step::new(Technique::WWing);
                         s.digits = vec![x.min(y), x.max(y)];
                         s.cells = vec![a, b, pa, pb];
-                        s.eliminations = elims;
+                        s.eliminations = elims.clone();
                         if opts.explain {
                             s.explanation = format!(
                                 "W-Wing on {x} and {y} ({} and {} joined by the strong link {}={} on {x}): {}",
