@@ -325,7 +325,7 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         search.len = 1;
         (search.start_cell, search.start_digit) = (cell as u32, d);
         search.on_path[cell] += 1;
-        search.extend(cell as u32, true);
+        search.extend::<true>(cell as u32);
         search.on_path[cell] -= 1;
         if let Some(q) = &mut quiet {
             q.mark(usize::from(d), search.found.met > before);
@@ -464,30 +464,44 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Tries every link out of the last node of the chain, which lies in `here_cell`
-    /// (strong links when `strong`).
-    fn extend(&mut self, here_cell: u32, strong: bool) {
+    /// Tries every link out of the last node of the chain, which lies in `here_cell`:
+    /// the strong ones when `STRONG`, else the weak ones. The two kinds alternate, so
+    /// each calls the other (and the compiler may join them into one step of two
+    /// links).
+    #[inline(always)]
+    fn extend<const STRONG: bool>(&mut self, here_cell: u32) {
         let (last, _) = self.path[self.len - 1];
         let links = self.len;
-        for hop in self.next.from(last as usize, strong) {
+        for hop in self.next.from(last as usize, STRONG) {
             let same_cell = hop.cell == here_cell;
             let is_loop = hop.cell == self.start_cell && !same_cell;
             let nb_cell = hop.cell as usize;
             if !same_cell && !is_loop && self.on_path[nb_cell] > 0 {
                 continue;
             }
-            self.path[links] = (hop.node, strong);
+            self.path[links] = (hop.node, STRONG);
             self.len = links + 1;
             self.on_path[nb_cell] += 1;
-            if links > 1 && strong && hop.digit == self.start_digit {
+            if links > 1 && STRONG && hop.digit == self.start_digit {
                 self.check(hop.node);
             }
             if links < MAX_LINKS && !is_loop {
-                self.extend(hop.cell, !strong);
+                if STRONG {
+                    self.extend_weak(hop.cell);
+                } else {
+                    self.extend::<true>(hop.cell);
+                }
             }
             self.on_path[nb_cell] -= 1;
         }
         self.len = links;
+    }
+
+    /// [`Search::extend`] over the weak links, kept out of line: the recursion's one
+    /// call.
+    #[inline(never)]
+    fn extend_weak(&mut self, here_cell: u32) {
+        self.extend::<false>(here_cell);
     }
 
     /// Records the chain in `path`, ending at `end`, if it eliminates anything.
