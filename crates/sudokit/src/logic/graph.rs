@@ -116,9 +116,11 @@ pub(crate) struct Graph {
     weak_links: Vec<u32>,
     /// Where each node's weak links start in `weak_links`, and their end.
     weak_start: Vec<u32>,
-    /// Nodes that must be true when each node is false (`off → on`), while the graph
-    /// is built; then moved to `strong_links`, laid out as `weak_links`.
-    strong: Vec<Vec<u32>>,
+    /// The strong links `(from, to, once)` (`to` must be true when `from` is false,
+    /// `off → on`) in the order they are found while the graph is built, `once` where
+    /// a link `from` already has is not added again; then laid out in `strong_links`
+    /// as `weak_links` are.
+    strong: Vec<(u32, u32, bool)>,
     strong_links: Vec<u32>,
     strong_start: Vec<u32>,
     /// The first cell of each node (the walks read it for every state they reach).
@@ -225,7 +227,6 @@ impl Graph {
             Some(alses) => g.add_alses(alses),
             None => Vec::new(),
         };
-        g.strong = vec![Vec::new(); g.nodes.len()];
         let mut weak = Vec::with_capacity(16 * g.nodes.len());
         g.link_cells(c, &mut weak);
         g.link_units(c, first_als, planes, &mut weak);
@@ -321,16 +322,38 @@ impl Graph {
         self.weak_start = start;
     }
 
-    /// Moves the strong links built per node to one flat list.
+    /// Lays the strong links found out as one flat list, node by node in the order
+    /// they were found (a stable counting sort by `from`), each link marked `once`
+    /// left out where its node has it already.
     fn set_strong(&mut self) {
-        let lists = std::mem::take(&mut self.strong);
-        self.strong_start = std::iter::once(0)
-            .chain(lists.iter().scan(0u32, |at, l| {
-                *at += l.len() as u32;
-                Some(*at)
-            }))
-            .collect();
-        self.strong_links = lists.concat();
+        let found = std::mem::take(&mut self.strong);
+        let nodes = self.nodes.len();
+        let mut start = vec![0u32; nodes + 1];
+        for &(a, _, _) in &found {
+            start[a as usize + 1] += 1;
+        }
+        for i in 0..nodes {
+            start[i + 1] += start[i];
+        }
+        // Each node's links go to `room[start[a]..end[a]]`; repeats leave gaps.
+        let mut end = start.clone();
+        let mut room = vec![0u32; found.len()];
+        for &(a, b, once) in &found {
+            let (from, to) = (start[a as usize] as usize, end[a as usize] as usize);
+            if once && room[from..to].contains(&b) {
+                continue;
+            }
+            room[to] = b;
+            end[a as usize] += 1;
+        }
+        self.strong_links = Vec::with_capacity(found.len());
+        self.strong_start = Vec::with_capacity(nodes + 1);
+        self.strong_start.push(0);
+        for a in 0..nodes {
+            self.strong_links
+                .extend_from_slice(&room[start[a] as usize..end[a] as usize]);
+            self.strong_start.push(self.strong_links.len() as u32);
+        }
     }
 
     /// Group nodes: the candidates of a digit where a box meets a row or column, when
@@ -459,7 +482,13 @@ impl Graph {
                     .take_while(|v| v.set == set)
                     .count();
             for a in from..to {
-                self.strong[a].extend((from..to).filter(|&b| b != a).map(|b| b as u32));
+                let a = a as u32;
+                self.strong.extend(
+                    (from..to)
+                        .map(|b| b as u32)
+                        .filter(|&b| b != a)
+                        .map(|b| (a, b, false)),
+                );
             }
             self.link_forced(
                 c,
@@ -523,7 +552,7 @@ impl Graph {
                 if left.count_ones() == 1 {
                     let d = left.trailing_zeros() as usize + 1;
                     let b = self.index[p * n + d - 1];
-                    self.strong[a].push(b);
+                    self.strong.push((a as u32, b, false));
                 }
             }
         }
@@ -543,7 +572,7 @@ impl Graph {
                     let nb = self.index[cell * self.n + b as usize - 1];
                     weak.push((na, nb));
                     if bivalue {
-                        self.strong[na as usize].push(nb);
+                        self.strong.push((na, nb, false));
                     }
                 }
             }
@@ -736,9 +765,7 @@ impl Graph {
 
     /// Adds the strong link `a → b` unless it is there.
     fn link_strong(&mut self, a: u32, b: u32) {
-        if !self.strong[a as usize].contains(&b) {
-            self.strong[a as usize].push(b);
-        }
+        self.strong.push((a, b, true));
     }
 
     /// The open cells holding `d` that see every cell of every node of
