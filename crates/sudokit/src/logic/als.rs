@@ -282,6 +282,13 @@ impl Alses {
                 }
             }
         }
+        // Each ALS's list made at its size at once.
+        let mut count = vec![0usize; list.len()];
+        for &(i, j, _) in &pairs {
+            count[i as usize] += 1;
+            count[j as usize] += 1;
+        }
+        self.links = count.into_iter().map(Vec::with_capacity).collect();
         for (i, j, rc) in pairs {
             self.links[i as usize].push((j, rc));
             self.links[j as usize].push((i, rc));
