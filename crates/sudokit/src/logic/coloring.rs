@@ -13,11 +13,11 @@
 //! - Multi-colors 2: the cells of color `a1` together see both colors of another
 //!   cluster, so `a1` is false.
 
-use super::links::{by_digit, push_new, sees, strong_links_of, Link};
+use super::links::{by_digit, peers9, push_new, sees, strong_links_of, Link};
 use super::quiet::Quiet;
 use super::step::{cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
-use super::Finder;
+use super::{bits, Finder};
 use crate::candidates::Candidates;
 use crate::layout::{Layout, UnitKind};
 
@@ -59,13 +59,14 @@ impl Cluster {
 /// two-colored from their lowest cell.
 fn clusters(links: &[Link]) -> Vec<Cluster> {
     let mut out = Vec::new();
-    let mut seen: Vec<usize> = Vec::new();
     let mut stack: Vec<(usize, bool)> = Vec::new();
     let mut starts: Vec<usize> = links.iter().flat_map(|k| [k.a, k.b]).collect();
     starts.sort_unstable();
     starts.dedup();
+    // Per cell up to the last one linked, whether a cluster holds it yet.
+    let mut seen = vec![false; starts.last().map_or(0, |&x| x + 1)];
     for &s in &starts {
-        if seen.contains(&s) {
+        if seen[s] {
             continue;
         }
         let mut cl = Cluster {
@@ -73,7 +74,7 @@ fn clusters(links: &[Link]) -> Vec<Cluster> {
             off: Vec::new(),
         };
         stack.push((s, false));
-        seen.push(s);
+        seen[s] = true;
         while let Some((x, color)) = stack.pop() {
             if color {
                 cl.off.push(x);
@@ -88,8 +89,8 @@ fn clusters(links: &[Link]) -> Vec<Cluster> {
                 } else {
                     continue;
                 };
-                if !seen.contains(&other) {
-                    seen.push(other);
+                if !seen[other] {
+                    seen[other] = true;
                     stack.push((other, !color));
                 }
             }
@@ -101,14 +102,35 @@ fn clusters(links: &[Link]) -> Vec<Cluster> {
     out
 }
 
+/// Whether `l` is the plain 9×9 board, where the cells a color sees are read from the
+/// peer tables.
+fn nine(l: &Layout) -> bool {
+    l.size() == 9 && l.box_rows() == 3
+}
+
+/// On the 9×9 board, the cells some cell of `cells` sees, as bits.
+fn seen9(cells: &[usize]) -> u128 {
+    cells.iter().fold(0, |m, &x| m | peers9(x))
+}
+
 /// Whether some cell of `a` sees some cell of `b`.
 fn any_sees(l: &Layout, a: &[usize], b: &[usize]) -> bool {
+    if nine(l) {
+        let seen = seen9(a);
+        return b.iter().any(|&y| seen >> y & 1 != 0);
+    }
     a.iter().any(|&x| b.iter().any(|&y| sees(l, x, y)))
 }
 
-/// Candidates of `d` outside `a` and `b` that see a cell of each.
+/// Candidates of `d` outside `a` and `b` that see a cell of each, in cell order.
 fn trap(c: &Candidates, d: u8, a: &[usize], b: &[usize], into: &mut Vec<(usize, u8)>) {
     let l = c.layout();
+    if nine(l) {
+        let inside = a.iter().chain(b).fold(0u128, |m, &x| m | 1 << x);
+        let both = seen9(a) & seen9(b) & !inside;
+        into.extend(bits(both).filter(|&cl| c.has(cl, d)).map(|cl| (cl, d)));
+        return;
+    }
     for cl in 0..l.cell_count() {
         if c.has(cl, d)
             && !a.contains(&cl)
