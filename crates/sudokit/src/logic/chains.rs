@@ -465,9 +465,9 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Tries every link out of the last node of the chain, which lies in `here_cell`:
-    /// the strong ones when `STRONG`, else the weak ones. The two kinds alternate, so
-    /// each calls the other (and the compiler may join them into one step of two
-    /// links).
+    /// the strong ones when `STRONG`, else the weak ones. The two kinds alternate:
+    /// the strong step is inlined into the weak one ([`Search::extend_weak`]), so each
+    /// call of the recursion takes a weak link and the strong links after it.
     #[inline(always)]
     fn extend<const STRONG: bool>(&mut self, here_cell: u32) {
         let (last, _) = self.path[self.len - 1];
@@ -497,8 +497,8 @@ impl Search<'_> {
         self.len = links;
     }
 
-    /// [`Search::extend`] over the weak links, kept out of line: the recursion's one
-    /// call.
+    /// [`Search::extend`] over the weak links, out of line: the one function the
+    /// recursion calls.
     #[inline(never)]
     fn extend_weak(&mut self, here_cell: u32) {
         self.extend::<false>(here_cell);
