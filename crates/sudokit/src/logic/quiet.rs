@@ -20,6 +20,7 @@ use std::cell::RefCell;
 
 use super::bits;
 use super::fast_singles::UNITS;
+use super::memo::Memo;
 use super::technique::Technique;
 use crate::candidates::{digits, Candidates, Mask};
 
@@ -39,10 +40,21 @@ thread_local! {
     static NOTES: RefCell<Vec<[Key; PARTS]>> = const { RefCell::new(Vec::new()) };
 }
 
+thread_local! {
+    /// The unit keys last made on this thread, with and without the open cells: the
+    /// six subset finders ask for the same state's keys one after the other.
+    static UNIT_KEYS: Memo<[u128; 27]> = const { Memo::new() };
+}
+
 /// The key of every unit of the 9×9 board: 10 bits per cell, its candidates and with
 /// `open` whether the cell is open, the unit's first six cells in the low `u64` and its
-/// last three in the high one.
+/// last three in the high one (kept per thread for the state last asked about).
 fn unit_keys(c: &Candidates, open: bool) -> [u128; 27] {
+    *UNIT_KEYS.with(|m| m.get(c, u8::from(open), || make_unit_keys(c, open)))
+}
+
+/// [`unit_keys`], made.
+fn make_unit_keys(c: &Candidates, open: bool) -> [u128; 27] {
     let masks = c.masks();
     let cell = |x: u8| {
         let x = usize::from(x);
