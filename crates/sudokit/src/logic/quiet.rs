@@ -38,12 +38,11 @@ thread_local! {
     /// For each technique and part, the part's key when the technique's search met
     /// nothing there.
     static NOTES: RefCell<Vec<[Key; PARTS]>> = const { RefCell::new(Vec::new()) };
-}
-
-thread_local! {
     /// The unit keys last made on this thread, with and without the open cells: the
     /// six subset finders ask for the same state's keys one after the other.
     static UNIT_KEYS: Memo<[u128; 27]> = const { Memo::new() };
+    /// The digit keys last made on this thread.
+    static DIGIT_KEYS: Memo<[u128; 10]> = const { Memo::new() };
 }
 
 /// The key of every unit of the 9×9 board: 10 bits per cell, its candidates and with
@@ -62,6 +61,23 @@ fn make_unit_keys(c: &Candidates, open: bool) -> [u128; 27] {
     };
     let half = |cells: &[u8]| cells.iter().rev().fold(0, |k, &x| k << 10 | cell(x));
     UNITS.map(|cells| u128::from(half(&cells[6..])) << 64 | u128::from(half(&cells[..6])))
+}
+
+/// The key of every digit of the 9×9 board (digit `d` at `d`): the cells where it is
+/// a candidate, as bits (kept per thread for the state last asked about: the fish,
+/// single-digit, coloring and X-Chain finders ask one after the other).
+fn digit_keys(c: &Candidates) -> [u128; 10] {
+    *DIGIT_KEYS.with(|m| {
+        m.get(c, 0, || {
+            let mut planes = [0u128; 10];
+            for (x, &m) in c.masks().iter().enumerate() {
+                for d in digits(m) {
+                    planes[usize::from(d)] |= 1 << x;
+                }
+            }
+            planes
+        })
+    })
 }
 
 /// Where a call's keys come from.
@@ -93,13 +109,7 @@ impl Quiet {
         if !c.layout().is_plain_9x9() {
             return Quiet::with(technique, Keys::None);
         }
-        let mut planes = [0u128; 10];
-        for (x, &m) in c.masks().iter().enumerate() {
-            for d in digits(m) {
-                planes[usize::from(d)] |= 1 << x;
-            }
-        }
-        Quiet::with(technique, Keys::Digits(planes))
+        Quiet::with(technique, Keys::Digits(digit_keys(c)))
     }
 
     /// A call of `technique`'s finder on `c`, part by part over the units in the
