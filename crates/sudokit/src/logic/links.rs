@@ -7,8 +7,9 @@
 
 use super::bits;
 use super::fast_singles::UNITS;
+use super::memo::{Memo, MEMO_MAX_SIZE};
 use super::step::Step;
-use crate::candidates::{digits, Candidates, Mask};
+use crate::candidates::{bit, digits, Candidates, Mask};
 use crate::layout::{Layout, UnitKind};
 
 /// For every cell of the 9×9 board with 3×3 boxes, the cells it sees, as bits.
@@ -111,7 +112,10 @@ pub(crate) fn strong_links(c: &Candidates, kinds: &[UnitKind], out: &mut Vec<Lin
     strong_links_of(c, kinds, Mask::MAX, out);
 }
 
-/// [`strong_links`] of the digits of `wanted` only.
+/// [`strong_links`] of the digits of `wanted` only. On boards whose structures are
+/// kept per thread (`memo`), the links of every digit in rows, columns and boxes are
+/// gathered once per state, and each call takes its kinds and digits from them: the
+/// single-digit, coloring and W-Wing finders ask one after the other.
 pub(crate) fn strong_links_of(
     c: &Candidates,
     kinds: &[UnitKind],
@@ -119,6 +123,37 @@ pub(crate) fn strong_links_of(
     out: &mut Vec<Link>,
 ) {
     out.clear();
+    if c.layout().size() > MEMO_MAX_SIZE {
+        gather_strong_links(c, kinds, wanted, out);
+        return;
+    }
+    let all = STRONG_LINKS.with(|m| {
+        m.get(c, 0, || {
+            let mut all = Vec::new();
+            gather_strong_links(c, &LINES_AND_BOXES, Mask::MAX, &mut all);
+            all
+        })
+    });
+    let units = c.layout().units();
+    // A subset of a list sorted by digit, stably, is the same subset gathered alone.
+    out.extend(
+        all.iter()
+            .filter(|k| wanted & bit(k.d) != 0 && kinds.contains(&units[k.unit].kind)),
+    );
+}
+
+/// The kinds of units whose strong links are kept per state.
+const LINES_AND_BOXES: [UnitKind; 3] = [UnitKind::Row, UnitKind::Column, UnitKind::Box];
+
+thread_local! {
+    /// The strong links of every digit in the rows, columns and boxes of the state
+    /// last asked about on this thread.
+    static STRONG_LINKS: Memo<Vec<Link>> = const { Memo::new() };
+}
+
+/// [`strong_links_of`], gathered unit by unit and sorted by digit (stably: within a
+/// digit, in the units' order).
+fn gather_strong_links(c: &Candidates, kinds: &[UnitKind], wanted: Mask, out: &mut Vec<Link>) {
     for (ui, unit) in c.layout().units().iter().enumerate() {
         if !kinds.contains(&unit.kind) {
             continue;
