@@ -169,7 +169,7 @@ impl<'a> Lines<'a> {
         out: &mut Vec<Step>,
         mut search: impl FnMut(&Lines, &mut Vec<Step>),
     ) {
-        let table = Lines::table(c);
+        let table = TABLES.with(|m| m.get(c, 0, || Lines::table(c)));
         let mut quiet = Quiet::digits(t, c);
         for d in 1..=c.layout().size() as u8 {
             quiet.look(usize::from(d), out, |out| {
@@ -338,6 +338,9 @@ fn push(
 }
 
 thread_local! {
+    /// The line tables ([`Lines::table`]) of the state last searched on this thread:
+    /// the fish finders of every size and kind ask one after the other.
+    static TABLES: Memo<Vec<u64>> = const { Memo::new() };
     /// The finned and sashimi fish of one size in the state last searched on this
     /// thread: one search finds both, and HoDoKu's path asks for the sashimi fish of a
     /// size right after the finned ones, in the same state when there were none.
