@@ -77,17 +77,34 @@ impl Candidates {
         let layout = grid.layout().clone();
         let all = layout.all_digits();
         let mut masks = vec![all; layout.cell_count()];
-        for (cell, &v) in grid.cells().iter().enumerate() {
-            if v != 0 {
-                masks[cell] = 0;
-                for &p in layout.peers(cell) {
-                    masks[p] &= !bit(v);
+        if layout.is_plain_9x9() {
+            // The digits placed in each row, column and box, taken from every open cell.
+            let (mut rows, mut cols, mut boxes) = ([0 as Mask; 9], [0 as Mask; 9], [0 as Mask; 9]);
+            let box_of = |cell: usize| cell / 27 * 3 + cell % 9 / 3;
+            for (cell, &v) in grid.cells().iter().enumerate().filter(|c| *c.1 != 0) {
+                rows[cell / 9] |= bit(v);
+                cols[cell % 9] |= bit(v);
+                boxes[box_of(cell)] |= bit(v);
+            }
+            for (cell, (m, &v)) in masks.iter_mut().zip(grid.cells()).enumerate() {
+                *m = match v {
+                    0 => all & !(rows[cell / 9] | cols[cell % 9] | boxes[box_of(cell)]),
+                    _ => 0,
+                };
+            }
+        } else {
+            for (cell, &v) in grid.cells().iter().enumerate() {
+                if v != 0 {
+                    masks[cell] = 0;
+                    for &p in layout.peers(cell) {
+                        masks[p] &= !bit(v);
+                    }
                 }
             }
-        }
-        for (cell, &v) in grid.cells().iter().enumerate() {
-            if v != 0 {
-                masks[cell] = 0;
+            for (cell, &v) in grid.cells().iter().enumerate() {
+                if v != 0 {
+                    masks[cell] = 0;
+                }
             }
         }
         Candidates {
@@ -324,6 +341,28 @@ mod tests {
                     false => 0x1ff & !(Mask::from(peer) << (d - 1)),
                 };
                 assert_eq!(c.mask(x), want, "{cell} {x}");
+            }
+        }
+    }
+
+    /// On the plain 9×9 board the candidates of a grid, read from its units, are those
+    /// left by taking each given's digit from the peers the layout lists.
+    #[test]
+    fn a_9x9_grid_s_candidates_match_the_peers_walk() {
+        let text = include_str!("../../../data/top1465.txt");
+        for line in text.lines().filter(|l| l.len() == 81).take(50) {
+            let g: Grid = line.parse().unwrap();
+            let c = Candidates::from_grid(&g);
+            let l = g.layout();
+            for x in 0..81 {
+                let want = match g.get(x) {
+                    0 => l.peers(x).iter().fold(0x1ff, |m, &p| match g.get(p) {
+                        0 => m,
+                        v => m & !bit(v),
+                    }),
+                    _ => 0,
+                };
+                assert_eq!(c.mask(x), want, "{line} {x}");
             }
         }
     }
