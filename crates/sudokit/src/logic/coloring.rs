@@ -13,7 +13,7 @@
 //! - Multi-colors 2: the cells of color `a1` together see both colors of another
 //!   cluster, so `a1` is false.
 
-use super::links::{by_digit, peers9, push_new, sees, strong_links_of, Link};
+use super::links::{by_digit, has_peers9, peers9, push_new, sees, strong_links_of, Link};
 use super::quiet::Quiet;
 use super::step::{cell_list, removal, FindOptions, Step};
 use super::technique::Technique;
@@ -102,12 +102,6 @@ fn clusters(links: &[Link]) -> Vec<Cluster> {
     out
 }
 
-/// Whether `l` is the plain 9×9 board, where the cells a color sees are read from the
-/// peer tables.
-fn nine(l: &Layout) -> bool {
-    l.size() == 9 && l.box_rows() == 3
-}
-
 /// On the 9×9 board, the cells some cell of `cells` sees, as bits.
 fn seen9(cells: &[usize]) -> u128 {
     cells.iter().fold(0, |m, &x| m | peers9(x))
@@ -115,7 +109,7 @@ fn seen9(cells: &[usize]) -> u128 {
 
 /// Whether some cell of `a` sees some cell of `b`.
 fn any_sees(l: &Layout, a: &[usize], b: &[usize]) -> bool {
-    if nine(l) {
+    if has_peers9(l) {
         let seen = seen9(a);
         return b.iter().any(|&y| seen >> y & 1 != 0);
     }
@@ -125,7 +119,7 @@ fn any_sees(l: &Layout, a: &[usize], b: &[usize]) -> bool {
 /// Candidates of `d` outside `a` and `b` that see a cell of each, in cell order.
 fn trap(c: &Candidates, d: u8, a: &[usize], b: &[usize], into: &mut Vec<(usize, u8)>) {
     let l = c.layout();
-    if nine(l) {
+    if has_peers9(l) {
         let inside = a.iter().chain(b).fold(0u128, |m, &x| m | 1 << x);
         let both = seen9(a) & seen9(b) & !inside;
         into.extend(bits(both).filter(|&cl| c.has(cl, d)).map(|cl| (cl, d)));

@@ -71,11 +71,18 @@ pub(crate) fn peers9(a: usize) -> u128 {
     PEERS9[a]
 }
 
+/// Whether `l` is a 9×9 board with 3×3 boxes, where the cells a cell sees in its row,
+/// column and box are [`peers9`].
+#[inline]
+pub(crate) fn has_peers9(l: &Layout) -> bool {
+    l.size() == 9 && l.box_rows() == 3
+}
+
 /// Whether two different cells share a row, a column or a box (from a table on the
 /// 9×9 board, which the pattern finders ask often).
 #[inline]
 pub(crate) fn sees(l: &Layout, a: usize, b: usize) -> bool {
-    if l.size() == 9 && l.box_rows() == 3 {
+    if has_peers9(l) {
         return PEERS9[a] >> b & 1 != 0;
     }
     a != b && (l.row(a) == l.row(b) || l.col(a) == l.col(b) || l.box_of(a) == l.box_of(b))
@@ -192,7 +199,7 @@ pub(crate) fn seeing_all(
     let Some(&first) = from.first() else {
         return Vec::new();
     };
-    if l.size() == 9 && l.box_rows() == 3 {
+    if has_peers9(l) {
         // The same cells, from the peer sets of the 9×9 board.
         let seen = from.iter().fold(u128::MAX, |m, &f| m & PEERS9[f]);
         let seen = skip.iter().fold(seen, |m, &x| m & !(1 << x));

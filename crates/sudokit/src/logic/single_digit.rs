@@ -13,7 +13,9 @@
 //!   with both arms used (two cells, one per arm, are enough), and a strong link in a
 //!   line from an arm outside the box.
 
-use super::links::{by_digit, peers9, push_new, seeing_all, sees, strong_links_of, Link};
+use super::links::{
+    by_digit, has_peers9, peers9, push_new, seeing_all, sees, strong_links_of, Link,
+};
 use super::quiet::Quiet;
 use super::step::{cell, removal, FindOptions, Step};
 use super::technique::Technique;
@@ -155,7 +157,7 @@ pub fn turbot_fish(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let l = c.layout();
     let n = l.size();
     let mut quiet = Quiet::digits(Technique::TurbotFish, c);
-    let nine = n == 9 && l.box_rows() == 3;
+    let nine = has_peers9(l);
     let start = out.len();
     let mut all = Vec::new();
     strong_links_of(c, &ALL, quiet.wanted(), &mut all);
