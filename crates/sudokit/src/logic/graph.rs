@@ -303,57 +303,17 @@ impl Graph {
     }
 
     /// Stores the weak links `(from, to)`, kept in the order they were found for each
-    /// node, as one flat list (a stable counting sort by `from`).
+    /// node, as one flat list.
     fn set_weak(&mut self, weak: &[(u32, u32)]) {
-        let mut start = vec![0u32; self.nodes.len() + 1];
-        for &(a, _) in weak {
-            start[a as usize + 1] += 1;
-        }
-        for i in 0..self.nodes.len() {
-            start[i + 1] += start[i];
-        }
-        let mut next = start.clone();
-        let mut links = vec![0u32; weak.len()];
-        for &(a, b) in weak {
-            links[next[a as usize] as usize] = b;
-            next[a as usize] += 1;
-        }
-        self.weak_links = links;
-        self.weak_start = start;
+        (self.weak_links, self.weak_start) =
+            lay_out(self.nodes.len(), weak, |&(a, b)| (a, b, false));
     }
 
-    /// Lays the strong links found out as one flat list, node by node in the order
-    /// they were found (a stable counting sort by `from`), each link marked `once`
-    /// left out where its node has it already.
+    /// Lays the strong links found out as one flat list as the weak ones are, each
+    /// link marked `once` left out where its node has it already.
     fn set_strong(&mut self) {
         let found = std::mem::take(&mut self.strong);
-        let nodes = self.nodes.len();
-        let mut start = vec![0u32; nodes + 1];
-        for &(a, _, _) in &found {
-            start[a as usize + 1] += 1;
-        }
-        for i in 0..nodes {
-            start[i + 1] += start[i];
-        }
-        // Each node's links go to `room[start[a]..end[a]]`; repeats leave gaps.
-        let mut end = start.clone();
-        let mut room = vec![0u32; found.len()];
-        for &(a, b, once) in &found {
-            let (from, to) = (start[a as usize] as usize, end[a as usize] as usize);
-            if once && room[from..to].contains(&b) {
-                continue;
-            }
-            room[to] = b;
-            end[a as usize] += 1;
-        }
-        self.strong_links = Vec::with_capacity(found.len());
-        self.strong_start = Vec::with_capacity(nodes + 1);
-        self.strong_start.push(0);
-        for a in 0..nodes {
-            self.strong_links
-                .extend_from_slice(&room[start[a] as usize..end[a] as usize]);
-            self.strong_start.push(self.strong_links.len() as u32);
-        }
+        (self.strong_links, self.strong_start) = lay_out(self.nodes.len(), &found, |&l| l);
     }
 
     /// Group nodes: the candidates of a digit where a box meets a row or column, when
@@ -842,6 +802,49 @@ impl Graph {
         };
         format!("r{}c{}", join(&rows), join(&cols))
     }
+}
+
+/// Links `(from, to, once)` of `nodes` nodes laid out node by node, each node's in the
+/// order found (a stable counting sort by `from`), a link marked `once` left out where
+/// its node has it already: the flat list and where each node's links start (and, at
+/// the last node's index plus one, end).
+fn lay_out<T>(
+    nodes: usize,
+    found: &[T],
+    link: impl Fn(&T) -> (u32, u32, bool),
+) -> (Vec<u32>, Vec<u32>) {
+    let mut start = vec![0u32; nodes + 1];
+    for l in found {
+        start[link(l).0 as usize + 1] += 1;
+    }
+    for i in 0..nodes {
+        start[i + 1] += start[i];
+    }
+    // Each node's links go to `room[start[a]..end[a]]`; repeats leave gaps.
+    let mut end = start.clone();
+    let mut room = vec![0u32; found.len()];
+    let mut kept = 0;
+    for l in found {
+        let (a, b, once) = link(l);
+        let (from, to) = (start[a as usize] as usize, end[a as usize] as usize);
+        if once && room[from..to].contains(&b) {
+            continue;
+        }
+        room[to] = b;
+        end[a as usize] += 1;
+        kept += 1;
+    }
+    if kept == found.len() {
+        return (room, start);
+    }
+    let mut links = Vec::with_capacity(kept);
+    let mut starts = Vec::with_capacity(nodes + 1);
+    starts.push(0);
+    for a in 0..nodes {
+        links.extend_from_slice(&room[start[a] as usize..end[a] as usize]);
+        starts.push(links.len() as u32);
+    }
+    (links, starts)
 }
 
 #[cfg(test)]
