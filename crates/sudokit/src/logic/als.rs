@@ -18,7 +18,8 @@
 //!   the other); `z` common to the ends, not one of their RCs, is in one of the ends.
 //!   As HoDoKu's solver does, chains are searched depth first over links to later ALS
 //!   only (the ALS in HoDoKu's order, see `Alses::collect`), up to [`MAX_CHAIN`] ALS;
-//!   a start none of whose digits could go anywhere is skipped. The search can visit
+//!   a start none of whose digits could go anywhere is skipped, and so is a branch
+//!   whose ALS reach no end seeing one of the start's targets. The search can visit
 //!   tens of millions of chains on one state, so it looks at
 //!   [`FindOptions::deadline`] as it goes and stops once it has passed.
 //! - **Death Blossom**: a stem cell each of whose digits `d` has an ALS (a petal) whose
@@ -206,6 +207,12 @@ impl Alses {
             holding,
             n,
         })
+    }
+
+    /// The links of ALS `i` to ALS after it in the list.
+    fn later(&self, i: u32) -> &[(u32, Mask)] {
+        let links = &self.links[i as usize];
+        &links[links.partition_point(|l| l.0 < i)..]
     }
 
     /// Finds the RCs between the ALS (only between disjoint ALS when `overlap` is
@@ -589,6 +596,11 @@ fn chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overl
         arcs: Vec::new(),
         used: vec![false; alses.list.len()],
         best: HashMap::new(),
+        aim: [0; DIGITS],
+        decided: vec![0; alses.list.len()],
+        leads: vec![false; alses.list.len()],
+        end: vec![false; alses.list.len()],
+        walk: Vec::new(),
         nodes: 0,
         stopped: false,
     };
@@ -608,7 +620,13 @@ fn chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overl
                 m
             }
         });
-        for &(next, rc) in alses.links[start as usize].iter().filter(|l| l.0 > start) {
+        for z in 0..DIGITS {
+            search.aim[z] = a.buddies[z] & alses.holding[z];
+        }
+        for &(next, rc) in alses.later(start) {
+            if !search.leads_on(next) {
+                continue;
+            }
             // The first RC of two digits is tried with each on its own.
             for x in digits(rc).filter(|&x| useful & !bit(x) != 0) {
                 search.step(next, bit(x));
@@ -635,6 +653,17 @@ struct ChainSearch<'a> {
     /// keep it: most eliminations, then fewest cells, then the first met), with the
     /// order it was met in: an open state has millions of chains, few sets.
     best: HashMap<Vec<(usize, u8)>, (u64, Found)>,
+    /// Per digit (index `z - 1`): the candidates the start could remove, those seeing
+    /// each of its cells holding `z` (none for a digit it cannot end on).
+    aim: [Cells; DIGITS],
+    /// Per ALS: the start for which [`ChainSearch::leads_on`] was last decided (plus
+    /// one, zero for never), what it decided, and whether the ALS itself sees one of
+    /// the start's targets of a digit both hold.
+    decided: Vec<u32>,
+    leads: Vec<bool>,
+    end: Vec<bool>,
+    /// The walk of [`ChainSearch::leads_on`]: an ALS and the index of its next link.
+    walk: Vec<(u32, usize)>,
     /// Chains extended so far, to look at the clock every [`CLOCK_EVERY`] of them.
     nodes: u64,
     /// Whether the deadline passed: the search unwinds.
@@ -664,9 +693,9 @@ impl ChainSearch<'_> {
         }
         if self.chain.len() < MAX_CHAIN {
             let alses = self.alses;
-            for &(after, rc) in alses.links[next as usize].iter().filter(|l| l.0 > next) {
+            for &(after, rc) in alses.later(next) {
                 let actual = rc & !arc;
-                if actual != 0 {
+                if actual != 0 && self.leads_on(after) {
                     self.step(after, actual);
                 }
             }
@@ -676,10 +705,65 @@ impl ChainSearch<'_> {
         self.chain.pop();
     }
 
+    /// Whether a chain from the start may reach, through ALS `v`, an end that removes
+    /// something: an ALS (`v` or one after it over links to later ALS) seeing one of
+    /// the start's targets of a digit both hold. The actual RC rule, the chain's length
+    /// and the overlap of the ends are left aside: a chain the search would check is
+    /// never cut. Decided once per ALS and start, by a walk over the later links, so
+    /// the search (which meets an ALS over every chain to it) skips the branches where
+    /// no chain removes anything, nearly all of them on a state with no ALS-Chain.
+    fn leads_on(&mut self, v: u32) -> bool {
+        let (alses, stamp) = (self.alses, self.chain[0] + 1);
+        if self.decided[v as usize] == stamp {
+            return self.leads[v as usize];
+        }
+        let ends = |b: u32| {
+            let b = &alses.list[b as usize];
+            digits(b.mask).any(|z| self.aim[z as usize - 1] & b.buddies[z as usize - 1] != 0)
+        };
+        let mut walk = std::mem::take(&mut self.walk);
+        self.decided[v as usize] = stamp;
+        self.end[v as usize] = ends(v);
+        self.leads[v as usize] = self.end[v as usize];
+        if !self.leads[v as usize] {
+            walk.push((v, 0));
+        }
+        while let Some(top) = walk.last_mut() {
+            let (u, at) = *top;
+            let Some(&(w, _)) = alses.later(u).get(at) else {
+                walk.pop();
+                continue;
+            };
+            top.1 = at + 1;
+            if self.decided[w as usize] != stamp {
+                self.decided[w as usize] = stamp;
+                self.end[w as usize] = ends(w);
+                self.leads[w as usize] = self.end[w as usize];
+                if !self.leads[w as usize] {
+                    walk.push((w, 0));
+                    continue;
+                }
+            }
+            if self.leads[w as usize] {
+                // `u` and every ALS below it on the walk lead on.
+                for &(x, _) in &walk {
+                    self.leads[x as usize] = true;
+                }
+                walk.clear();
+            }
+        }
+        self.walk = walk;
+        self.leads[v as usize]
+    }
+
     /// Records the eliminations of the chain as it stands.
     fn check(&mut self) {
         let alses = self.alses;
         let (first, last) = (self.chain[0], *self.chain.last().expect("a chain"));
+        // Every ALS the search enters was decided by `leads_on`.
+        if !self.end[last as usize] {
+            return;
+        }
         let (a, b) = (&alses.list[first as usize], &alses.list[last as usize]);
         let union = a.cells | b.cells;
         if union == a.cells || union == b.cells {
