@@ -491,6 +491,9 @@ fn xz(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap)
                     }
                 }
             }
+            if elims.is_empty() {
+                continue;
+            }
             let f = found(Technique::AlsXz, alses, &pair, elims, opts, || {
                 let z = digit_list((a.mask & b.mask) & !rc);
                 format!(
@@ -547,6 +550,9 @@ fn xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Ove
                 let mut elims = Vec::new();
                 for z in digits(a.mask & b.mask & !r1 & !r2) {
                     alses.targets(&ends, z, &mut elims);
+                }
+                if elims.is_empty() {
+                    continue;
                 }
                 let used = [ai, bi, ci as u32];
                 let f = found(Technique::AlsXyWing, alses, &used, elims, opts, || {
