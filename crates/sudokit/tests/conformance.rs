@@ -314,12 +314,13 @@ proptest! {
 // What concerns one engine only.
 
 #[test]
-fn auto_picks_fast_for_nine_by_nine_and_generic_elsewhere() {
+fn auto_picks_fast_for_nine_by_nine_cdcl_for_big_boards_and_generic_between() {
     let nine = Layout::classic(9).unwrap();
     assert_eq!(Auto.engine_for(&nine).name(), "fast");
+    let name = |n| Auto.engine_for(&Layout::classic(n).unwrap()).name();
     assert_eq!(
-        Auto.engine_for(&Layout::classic(4).unwrap()).name(),
-        "generic"
+        [name(4), name(16), name(25), name(64)],
+        ["generic", "generic", "cdcl", "cdcl"]
     );
     assert!(Auto.rejects_clashes(&nine));
 }

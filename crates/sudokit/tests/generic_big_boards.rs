@@ -1,12 +1,12 @@
 //! The generic engine on every classic board size from 4×4 to 64×64: solutions checked
 //! against their puzzles, counts to 2 (and exact counts of sparse small puzzles) equal
-//! to those of `dlx`.
+//! to those of `dlx`. And `auto` (`cdcl` there) on sparse big boards.
 
 mod common;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use sudokit::engine::{Dlx, Engine, Generic, Query};
+use sudokit::engine::{Auto, Dlx, Engine, Generic, Query};
 use sudokit::generate::Rng;
 use sudokit::{Grid, Layout};
 
@@ -62,4 +62,18 @@ fn forty_nine_is_solved() {
     let found = Generic.search(&p, &Query::up_to(2)).unwrap();
     assert!(found.count >= 1);
     assert!(found.solution.unwrap().is_solution_of(&p));
+}
+
+/// `auto` on big boards with few givens (30%, under the hardness peak near half):
+/// `cdcl` finds the first solution and a second one, where `generic` runs for seconds
+/// to minutes.
+#[test]
+fn auto_solves_sparse_big_boards() {
+    for n in [25, 36, 49] {
+        let p = puzzle(n, 0.3, 0);
+        assert_eq!(Auto.engine_for(p.layout()).name(), "cdcl");
+        let found = Auto.search(&p, &Query::up_to(2)).unwrap();
+        assert_eq!(found.count, 2, "{n}×{n}");
+        assert!(found.solution.unwrap().is_solution_of(&p), "{n}×{n}");
+    }
 }

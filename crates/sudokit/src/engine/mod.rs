@@ -7,7 +7,7 @@
 //! are built on it. Every engine's search runs in one frame (the `frame` module). An
 //! engine that can search from a state with candidates removed (`generic`, `cdcl`) also
 //! answers [`Engine::search_differing`], the generator's uniqueness test; the others
-//! say `None`. [`Auto`] answers it with [`Cdcl`] from 25×25 up ([`CDCL_FROM`]).
+//! say `None`. [`Auto`] searches with [`Cdcl`] from 25×25 up ([`CDCL_FROM`]).
 //!
 //! Engines never panic on bad puzzles: a puzzle with a conflict or no solution gives a
 //! count of 0. The CLI validates puzzles first ([`crate::Grid::validate`]) so that it can
@@ -210,15 +210,24 @@ pub trait Engine: Send + Sync + fmt::Debug {
     }
 }
 
-/// Picks the best engine for each puzzle's layout.
+/// Picks the best engine for each puzzle's layout: [`Fast`] on 9×9, [`Cdcl`] from
+/// 25×25 up ([`CDCL_FROM`]), [`Generic`] between.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Auto;
 
 impl Auto {
     /// The engine `Auto` uses for a layout.
+    ///
+    /// ```
+    /// use sudokit::engine::{Auto, Engine};
+    /// let name = |n| Auto.engine_for(&sudokit::Layout::classic(n).unwrap()).name();
+    /// assert_eq!((name(9), name(16), name(25)), ("fast", "generic", "cdcl"));
+    /// ```
     pub fn engine_for(&self, layout: &Layout) -> &'static dyn Engine {
         if Fast.supports(layout) {
             &Fast
+        } else if layout.size() >= CDCL_FROM {
+            &Cdcl
         } else {
             &Generic
         }
@@ -245,9 +254,6 @@ impl Engine for Auto {
         cells: &[usize],
         query: &Query,
     ) -> Option<Result<Search, SolveError>> {
-        if puzzle.size() >= CDCL_FROM {
-            return Cdcl.search_differing(puzzle, known, cells, query);
-        }
         self.engine_for(puzzle.layout())
             .search_differing(puzzle, known, cells, query)
     }
@@ -257,10 +263,11 @@ impl Engine for Auto {
     }
 }
 
-/// The board size from which [`Auto`] searches for differing solutions (the
-/// generator's uniqueness test) with [`Cdcl`]: on the sparse big boards a removal
-/// leaves, learning settles in thousands of conflicts what `generic` takes millions
-/// of nodes to refute.
+/// The board size from which [`Auto`] searches with [`Cdcl`]: to solve, to count and
+/// for differing solutions (the generator's uniqueness test). On big boards with few
+/// givens, and on the sparse boards a generator's removals leave, learning settles in
+/// thousands of conflicts what `generic` takes millions of nodes to refute; with many
+/// givens both take milliseconds.
 pub const CDCL_FROM: usize = 25;
 
 /// An engine whose every search is bounded by `budget` as well as by the query's own
