@@ -140,7 +140,10 @@ fn solutions(count: u64) -> Result<(), SolutionsError> {
     }
 }
 
-/// The search nodes [`rate_unique`] spends counting the solutions before any logic runs.
+/// The search nodes [`rate_unique`] spends counting the solutions before any logic
+/// runs, per 81 cells of the board: the bigger the board, the more nodes a count needs
+/// (`auto`'s `cdcl` on a 36×36 board with few givens makes tens of thousands of cheap
+/// decisions where logic would run for minutes).
 pub const QUICK_COUNT_NODES: u64 = 10_000;
 
 /// Rates a puzzle that must have exactly one solution: the rule and the errors of
@@ -148,10 +151,10 @@ pub const QUICK_COUNT_NODES: u64 = 10_000;
 /// run within `budget` ([`SolutionsError::GaveUp`] when it runs out, see
 /// [`Solver::solve_within`]).
 ///
-/// The solutions are first counted within [`QUICK_COUNT_NODES`] search nodes, which
-/// settles almost every 9×9 puzzle in microseconds: a puzzle with several solutions or
-/// none is refused before any logic runs (on such a puzzle the logic would get stuck and
-/// try every costly technique at every stuck point). When that count runs out, the logic
+/// The solutions are first counted within [`QUICK_COUNT_NODES`] search nodes (per 81
+/// cells), which settles almost every 9×9 puzzle in microseconds: a puzzle with several
+/// solutions or none is refused before any logic runs (on such a puzzle the logic would
+/// get stuck and try every costly technique at every stuck point). When that count runs out, the logic
 /// goes first: logic that fills the grid without a uniqueness technique has proved the
 /// solution unique (every other step removes only what no solution holds, and the full
 /// grid is one), so the solutions are counted in full only when it did not: when it got
@@ -177,7 +180,9 @@ pub fn rate_unique(
     budget: Budget,
 ) -> Result<Difficulty, SolutionsError> {
     puzzle.validate()?;
-    let counted = match count_two(puzzle, budget.and(Budget::nodes(QUICK_COUNT_NODES))) {
+    let cells = puzzle.layout().cell_count() as u64;
+    let quick = Budget::nodes(QUICK_COUNT_NODES * cells.div_ceil(81));
+    let counted = match count_two(puzzle, budget.and(quick)) {
         Err(SolutionsError::GaveUp(_)) => false,
         settled => settled.map(|()| true)?,
     };

@@ -77,3 +77,19 @@ fn auto_solves_sparse_big_boards() {
         assert!(found.solution.unwrap().is_solution_of(&p), "{n}×{n}");
     }
 }
+
+/// Rating a sparse 36×36 board with several solutions: the quick count before the logic
+/// (a node budget per 81 cells) settles it, where `cdcl` needs more decisions than a
+/// 9×9 board's budget and the logic, stuck, would try every technique for minutes.
+#[test]
+fn a_sparse_big_board_with_several_solutions_is_refused_before_logic() {
+    use sudokit::engine::Budget;
+    use sudokit::logic::{Solver, TechniqueSet};
+    use sudokit::rating::rate_unique;
+    let p = puzzle(36, 0.3, 0);
+    let solver = Solver::new(TechniqueSet::all()).explain(false);
+    assert_eq!(
+        rate_unique(&p, &solver, Budget::UNLIMITED),
+        Err(sudokit::SolutionsError::Multiple)
+    );
+}
