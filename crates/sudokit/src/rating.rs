@@ -154,11 +154,11 @@ pub const QUICK_COUNT_NODES: u64 = 10_000;
 /// The solutions are first counted within [`QUICK_COUNT_NODES`] search nodes (per 81
 /// cells), which settles almost every 9×9 puzzle in microseconds: a puzzle with several
 /// solutions or none is refused before any logic runs (on such a puzzle the logic would
-/// get stuck and try every costly technique at every stuck point). When that count runs out, the logic
-/// goes first: logic that fills the grid without a uniqueness technique has proved the
-/// solution unique (every other step removes only what no solution holds, and the full
-/// grid is one), so the solutions are counted in full only when it did not: when it got
-/// stuck, met a contradiction or assumed uniqueness on the way.
+/// get stuck and try every costly technique at every stuck point). When that count runs
+/// out, the logic goes first: logic that fills the grid without a uniqueness technique
+/// has proved the solution unique (every other step removes only what no solution holds,
+/// and the full grid is one), so the solutions are counted in full only when it did not:
+/// when it got stuck, met a contradiction or assumed uniqueness on the way.
 ///
 /// ```
 /// use sudokit::engine::Budget;

@@ -723,15 +723,8 @@ impl ChainSearch<'_> {
         if self.decided[v as usize] == stamp {
             return self.leads[v as usize];
         }
-        let ends = |b: u32| {
-            let b = &alses.list[b as usize];
-            digits(b.mask).any(|z| self.aim[z as usize - 1] & b.buddies[z as usize - 1] != 0)
-        };
         let mut walk = std::mem::take(&mut self.walk);
-        self.decided[v as usize] = stamp;
-        self.end[v as usize] = ends(v);
-        self.leads[v as usize] = self.end[v as usize];
-        if !self.leads[v as usize] {
+        if !self.meet(v, stamp) {
             walk.push((v, 0));
         }
         while let Some(top) = walk.last_mut() {
@@ -741,14 +734,9 @@ impl ChainSearch<'_> {
                 continue;
             };
             top.1 = at + 1;
-            if self.decided[w as usize] != stamp {
-                self.decided[w as usize] = stamp;
-                self.end[w as usize] = ends(w);
-                self.leads[w as usize] = self.end[w as usize];
-                if !self.leads[w as usize] {
-                    walk.push((w, 0));
-                    continue;
-                }
+            if self.decided[w as usize] != stamp && !self.meet(w, stamp) {
+                walk.push((w, 0));
+                continue;
             }
             if self.leads[w as usize] {
                 // `u` and every ALS below it on the walk lead on.
@@ -760,6 +748,18 @@ impl ChainSearch<'_> {
         }
         self.walk = walk;
         self.leads[v as usize]
+    }
+
+    /// Meets ALS `b` for the first time from start `stamp - 1`: whether it is an end
+    /// (it sees one of the start's targets of a digit both hold), which is all it is
+    /// known to lead to so far.
+    fn meet(&mut self, b: u32, stamp: u32) -> bool {
+        let als = &self.alses.list[b as usize];
+        let end =
+            digits(als.mask).any(|z| self.aim[z as usize - 1] & als.buddies[z as usize - 1] != 0);
+        let i = b as usize;
+        (self.decided[i], self.end[i], self.leads[i]) = (stamp, end, end);
+        end
     }
 
     /// Records the eliminations of the chain as it stands.
