@@ -600,7 +600,6 @@ fn chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overl
         opts,
         chain: Vec::new(),
         arcs: Vec::new(),
-        used: vec![false; alses.list.len()],
         best: HashMap::new(),
         aim: [0; DIGITS],
         decided: vec![0; alses.list.len()],
@@ -615,7 +614,6 @@ fn chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overl
             break;
         }
         search.chain.push(start);
-        search.used[start as usize] = true;
         let a = &alses.list[start as usize];
         // The digits of the start that could go from some cell outside the chain.
         let useful = digits(a.mask).fold(0, |m: Mask, z| {
@@ -638,7 +636,6 @@ fn chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overl
                 search.step(next, bit(x));
             }
         }
-        search.used[start as usize] = false;
         search.chain.pop();
     }
     let mut found: Vec<(u64, Found)> = search.best.into_values().collect();
@@ -652,9 +649,9 @@ struct ChainSearch<'a> {
     opts: &'a FindOptions,
     /// The ALS of the chain so far.
     chain: Vec<u32>,
-    /// The actual RC of each link so far.
+    /// The actual RC of each link so far. The chain's ALS rise in the list (links to
+    /// later ALS only), so none is met twice.
     arcs: Vec<Mask>,
-    used: Vec<bool>,
     /// The best chain met so far for each set of eliminations (as [`flush`] would
     /// keep it: most eliminations, then fewest cells, then the first met), with the
     /// order it was met in: an open state has millions of chains, few sets.
@@ -683,7 +680,7 @@ impl ChainSearch<'_> {
     /// Adds ALS `next` over a link whose actual RC is `arc`, checks the chain and goes
     /// on from it.
     fn step(&mut self, next: u32, arc: Mask) {
-        if self.used[next as usize] || self.stopped {
+        if self.stopped {
             return;
         }
         self.nodes += 1;
@@ -693,7 +690,6 @@ impl ChainSearch<'_> {
         }
         self.chain.push(next);
         self.arcs.push(arc);
-        self.used[next as usize] = true;
         if self.chain.len() >= 4 {
             self.check();
         }
@@ -706,7 +702,6 @@ impl ChainSearch<'_> {
                 }
             }
         }
-        self.used[next as usize] = false;
         self.arcs.pop();
         self.chain.pop();
     }
