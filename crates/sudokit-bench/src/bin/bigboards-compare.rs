@@ -10,6 +10,10 @@
 //! line per puzzle; a puzzle that takes longer than `--timeout` seconds ends the child,
 //! the table shows the time limit for it, and the engine is not run on larger boards
 //! for that task. Engines that do not support a layout are skipped.
+//!
+//! With `--write FILE` the puzzles are written to `FILE` instead (block form, a blank
+//! line between puzzles), for other solvers to run on the same ones
+//! (`scripts/cpsat-bigboards.py` runs OR-Tools' CP-SAT on them).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitCode, Stdio};
@@ -19,6 +23,7 @@ use std::time::Duration;
 use clap::{Parser, ValueEnum};
 use cpu_time::ThreadTime;
 use sudokit::engine::{by_name, Query};
+use sudokit::format::{write, OutputFormat};
 use sudokit::Layout;
 use sudokit_bench::boards::puzzle;
 
@@ -46,6 +51,10 @@ struct Args {
     /// Only these tasks.
     #[arg(long, value_delimiter = ',', default_value = "solve,count2")]
     tasks: Vec<Task>,
+    /// Write the puzzles to this file (every size in order, block form) instead of
+    /// running the engines.
+    #[arg(long, value_name = "FILE")]
+    write: Option<std::path::PathBuf>,
     /// Internal: run one engine on one size and task, printing one line per puzzle.
     #[arg(long, hide = true, requires = "size")]
     worker: Option<String>,
@@ -69,6 +78,19 @@ impl Task {
             Task::Count2 => 2,
         }
     }
+}
+
+/// Writes every puzzle of the run to `path`, each size's in order, in block form.
+fn write_puzzles(args: &Args, path: &std::path::Path) -> Result<(), String> {
+    let mut text = String::new();
+    for &n in &args.sizes {
+        for index in 0..args.count {
+            let p = puzzle(n, args.clues, args.seed, index).map_err(|e| e.to_string())?;
+            text.push_str(&write(&p, OutputFormat::Block));
+            text.push_str("\n\n");
+        }
+    }
+    std::fs::write(path, text).map_err(|e| e.to_string())
 }
 
 /// One puzzle's answer from a worker: CPU seconds and solutions found.
@@ -103,6 +125,15 @@ fn main() -> ExitCode {
     if let Some(&n) = args.sizes.iter().find(|&&n| !Layout::is_classic_size(n)) {
         eprintln!("--sizes: {n} has no classic box layout; use 4, 6, 8, 9, …, 64");
         return ExitCode::FAILURE;
+    }
+    if let Some(path) = &args.write {
+        return match write_puzzles(&args, path) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("{}: {e}", path.display());
+                ExitCode::FAILURE
+            }
+        };
     }
     println!(
         "{} puzzles per size, {:.0}% of the cells given, seed {}, time limit {} s per puzzle",
