@@ -31,14 +31,20 @@ except ImportError:
 def read_puzzles(path):
     """The puzzles of the file, each a flat list of N*N numbers."""
     puzzles, rows = [], []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            words = line.split()
-            if words and not words[0].startswith("#"):
-                rows.extend(int(w) for w in words)
-            elif rows:
-                puzzles.append(rows)
-                rows = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                words = line.split()
+                if words and not words[0].startswith("#"):
+                    try:
+                        rows.extend(int(w) for w in words)
+                    except ValueError:
+                        sys.exit(f"{path}:{number}: expected numbers, 0 for empty")
+                elif rows:
+                    puzzles.append(rows)
+                    rows = []
+    except OSError as e:
+        sys.exit(f"{path}: {e.strerror}")
     if rows:
         puzzles.append(rows)
     return puzzles
@@ -64,6 +70,8 @@ def solve(givens, model_kind, limit, workers):
     n = math.isqrt(len(givens))
     if n * n != len(givens):
         sys.exit(f"a puzzle of {len(givens)} cells is not square")
+    if any(not 0 <= v <= n for v in givens):
+        sys.exit(f"a {n}×{n} puzzle holds a number outside 0–{n}")
     m = cp_model.CpModel()
     if model_kind == "int":
         cells = [
