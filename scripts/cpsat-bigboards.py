@@ -7,7 +7,9 @@ FILE holds puzzles in sudokit's block form (one row per line, numbers separated 
 spaces, 0 for an empty cell, a blank line between puzzles), as
 `bigboards-compare --write FILE` writes them. Each puzzle is solved to its first
 solution; the solution is checked against the givens and the rules, and one line is
-printed per puzzle: its index, CP-SAT's status, the wall time, and "checked".
+printed per puzzle: its index, CP-SAT's status, the wall time, and "checked". Boards
+with square boxes only (9×9, 16×16, 25×25, 36×36, …), as `bigboards-compare`'s
+benchmarks use; other sizes are refused with a message.
 
 Models: `int` (default), one variable 1..N per cell and an AllDifferent per row,
 column and box; `bool`, one variable per cell and digit, exactly one per cell and per
