@@ -4,7 +4,8 @@
 Usage: cpsat-bigboards.py FILE [--limit SECONDS] [--model int|bool] [--workers N]
 
 FILE holds puzzles in sudokit's block form (one row per line, numbers separated by
-spaces, 0 for an empty cell, a blank line between puzzles), as
+spaces, 0 for an empty cell; up to 9×9 a row is characters such as `4.....8.5`; a
+blank line between puzzles), as
 `bigboards-compare --write FILE` writes them. Each puzzle is solved to its first
 solution; the solution is checked against the givens and the rules, and one line is
 printed per puzzle: its index, CP-SAT's status, the wall time, and "checked". Boards
@@ -21,6 +22,7 @@ Needs the `ortools` package from PyPI (`python3 -m pip install ortools`).
 
 import argparse
 import math
+import os
 import sys
 import time
 
@@ -38,6 +40,9 @@ def read_puzzles(path):
             for number, line in enumerate(f, 1):
                 words = line.split()
                 if words and not words[0].startswith("#"):
+                    # Rows of boards up to 9×9 are characters (`4.....8.5`).
+                    if len(words) == 1 and len(words[0]) > 1:
+                        words = ["0" if ch == "." else ch for ch in words[0]]
                     try:
                         rows.extend(int(w) for w in words)
                     except ValueError:
@@ -138,4 +143,9 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:
+        # The reader left (`| head`): stop quietly, as sudokit's commands do.
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")
+        sys.exit(0)
