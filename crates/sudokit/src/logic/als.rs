@@ -30,8 +30,13 @@
 //! The ALS of a state and their RCs are collected once per state and overlap rule
 //! (`Alses::of`, kept per thread for the family's other finders; see `memo`); each
 //! ALS meets the others it may share an RC with through an index of the ALS by digit
-//! and first cell holding it, not by a walk over every pair,
-//! cells as 128-bit sets: boards of up to 128 cells and 9 digits (the classic 9×9 and
+//! and first cell holding it, not by a walk over every pair. One state on a solver's
+//! path differs from the one before in a few cells, and most of its ALS are found
+//! alike there: an RC being a function of its two ALS alone, the RCs between those
+//! are taken from the list collected before, and only the new ALS are indexed
+//! against the others. On the plain 9×9 board a unit whose candidates are as when
+//! its ALS were last listed on this thread lists them from that note. Cells are
+//! 128-bit sets: boards of up to 128 cells and 9 digits (the classic 9×9 and
 //! smaller); other layouts find nothing. "Sees" is "shares a unit", extra regions
 //! included. Steps that make the same eliminations are reported once, most
 //! eliminations first, then fewer cells. HoDoKu's solver joins no ALS that share
@@ -41,12 +46,14 @@
 //! Sources: HoDoKu's documentation of ALS techniques and its regression library
 //! (codes 0901–0904, with and without overlap).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::rc::Rc;
 
 use super::links::push_new;
 use super::memo::Memo;
+use super::quiet::unit_keys;
 use super::step::{cell, not_list, FindOptions, Step};
 use super::technique::Technique;
 use super::{bits, Finder};
@@ -70,7 +77,7 @@ const DIGITS: usize = 9;
 pub(crate) type Cells = u128;
 
 /// One almost locked set.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Als {
     /// Its cells.
     pub cells: Cells,
@@ -80,6 +87,25 @@ pub(crate) struct Als {
     pub with: [Cells; DIGITS],
     /// Per digit: the cells outside the ALS that see each of its cells holding it.
     pub buddies: [Cells; DIGITS],
+}
+
+impl Als {
+    /// The ALS of cells `set` holding digits `mask`, where `holding` has the open
+    /// cells holding each digit and `peers` the cells each cell sees.
+    fn new(set: Cells, mask: Mask, holding: &[Cells; DIGITS], peers: &[Cells]) -> Als {
+        let (mut with, mut buddies) = ([0; DIGITS], [0; DIGITS]);
+        for d in digits(mask) {
+            let i = d as usize - 1;
+            with[i] = set & holding[i];
+            buddies[i] = bits(with[i]).fold(!0, |s, x| s & peers[x]) & !set;
+        }
+        Als {
+            cells: set,
+            mask,
+            with,
+            buddies,
+        }
+    }
 }
 
 /// Whether the ALS joined in one step may share cells. HoDoKu's solver keeps them
@@ -110,14 +136,23 @@ thread_local! {
     /// The ALS lists last collected on this thread: with RCs with and without overlap,
     /// and without RCs.
     static COLLECTED: Memo<Option<Alses>> = const { Memo::new() };
+    /// Per unit of the plain 9×9 board: its key ([`unit_keys`]) when its ALS were last
+    /// listed on this thread, and those ALS (before any is dropped as met earlier).
+    static UNIT_ALSES: RefCell<Vec<(Option<u128>, Vec<Als>)>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Alses {
     /// [`Alses::collect`], the list last collected on this thread when it was collected
     /// from the same state (see `memo`): every finder of this family asks in one round.
+    /// Otherwise the list collected before, from another state, lends its RCs.
     pub fn of(c: &Candidates, overlap: Overlap) -> Rc<Option<Alses>> {
         let variant = u8::from(overlap == Overlap::Allowed);
-        COLLECTED.with(|m| m.get(c, variant, || Alses::collect(c, overlap)))
+        COLLECTED.with(|m| {
+            m.get(c, variant, || {
+                let before = m.last(variant);
+                Alses::collect(c, overlap, before.as_deref().and_then(Option::as_ref))
+            })
+        })
     }
 
     /// The ALS of `c` without their RCs (`links` empty), the one collected last on
@@ -127,10 +162,11 @@ impl Alses {
     }
 
     /// The ALS of `c` and their RCs (only between disjoint ALS when `overlap` is
-    /// [`Overlap::Forbidden`]); `None` on boards this family does not handle.
-    pub fn collect(c: &Candidates, overlap: Overlap) -> Option<Alses> {
+    /// [`Overlap::Forbidden`]), taking those between ALS found alike in `before` from
+    /// it (see [`Alses::link`]); `None` on boards this family does not handle.
+    pub fn collect(c: &Candidates, overlap: Overlap, before: Option<&Alses>) -> Option<Alses> {
         let mut alses = Alses::gather(c)?;
-        alses.link(overlap);
+        alses.link(overlap, before);
         Some(alses)
     }
 
@@ -170,37 +206,42 @@ impl Alses {
                 .iter()
                 .any(|&v| v < u && set & !open_sets[v] == 0 && set != open_sets[v])
         };
-        let mut found: Vec<(Cells, Mask)> = Vec::new();
-        for (u, unit) in l.units().iter().enumerate() {
-            let open: Vec<usize> = unit
-                .cells
-                .iter()
-                .copied()
-                .filter(|&x| c.value(x) == 0)
-                .collect();
+        // Every ALS among a unit's open cells, met or not in an earlier unit.
+        let of_unit = |cells: &[usize], out: &mut Vec<Als>| {
+            let open: Vec<usize> = cells.iter().copied().filter(|&x| c.value(x) == 0).collect();
             subsets(c, &open, 0, 0, 0, 0, &mut |set, mask| {
-                if !met_before(u, set) {
-                    found.push((set, mask));
+                out.push(Als::new(set, mask, &holding, &peers));
+            });
+        };
+        let mut list: Vec<Als> = Vec::new();
+        let keep = |list: &mut Vec<Als>, u: usize, alses: &[Als]| {
+            list.extend(alses.iter().filter(|a| !met_before(u, a.cells)).cloned());
+        };
+        if l.is_plain_9x9() {
+            // A unit whose cells are as when its ALS were last listed on this thread
+            // lists them again from that note.
+            let keys = unit_keys(c, true);
+            UNIT_ALSES.with(|notes| {
+                let mut notes = notes.borrow_mut();
+                notes.resize(keys.len(), (None, Vec::new()));
+                list.reserve(notes.iter().map(|n| n.1.len()).sum());
+                for (u, (unit, note)) in l.units().iter().zip(notes.iter_mut()).enumerate() {
+                    if note.0 != Some(keys[u]) {
+                        note.1.clear();
+                        of_unit(&unit.cells, &mut note.1);
+                        note.0 = Some(keys[u]);
+                    }
+                    keep(&mut list, u, &note.1);
                 }
             });
+        } else {
+            let mut alses = Vec::new();
+            for (u, unit) in l.units().iter().enumerate() {
+                alses.clear();
+                of_unit(&unit.cells, &mut alses);
+                keep(&mut list, u, &alses);
+            }
         }
-        let list: Vec<Als> = found
-            .into_iter()
-            .map(|(set, mask)| {
-                let (mut with, mut buddies) = ([0; DIGITS], [0; DIGITS]);
-                for d in digits(mask) {
-                    let i = d as usize - 1;
-                    with[i] = set & holding[i];
-                    buddies[i] = bits(with[i]).fold(!0, |s, x| s & peers[x]) & !set;
-                }
-                Als {
-                    cells: set,
-                    mask,
-                    with,
-                    buddies,
-                }
-            })
-            .collect();
         Some(Alses {
             links: vec![Vec::new(); list.len()],
             list,
@@ -217,12 +258,43 @@ impl Alses {
 
     /// Finds the RCs between the ALS (only between disjoint ALS when `overlap` is
     /// [`Overlap::Forbidden`]), each ALS's links in the order of the ALS they lead to.
+    /// `before`, the ALS of an earlier state linked by the same rule, lends the RCs
+    /// between the ALS found there alike (same cells, digits per cell and cells seen):
+    /// an RC is a function of its two ALS alone.
     ///
     /// An RC `x` of A and B puts B's first cell holding `x` among the cells that see
-    /// every `x` of A: the ALS are indexed by digit and that cell, so each ALS meets
-    /// only the few it may be joined to instead of every other.
-    fn link(&mut self, overlap: Overlap) {
+    /// every `x` of A: the ALS are indexed by digit and that cell, so each ALS not
+    /// met before meets only the few it may be joined to instead of every other.
+    fn link(&mut self, overlap: Overlap, before: Option<&Alses>) {
+        const NONE: u32 = u32::MAX;
         let list = &self.list;
+        // The index in `before` of each ALS met there alike, and the other way.
+        let (mut was, mut now) = (vec![NONE; list.len()], Vec::new());
+        if let Some(b) = before {
+            let at: HashMap<Cells, usize> = b
+                .list
+                .iter()
+                .enumerate()
+                .map(|(o, a)| (a.cells, o))
+                .collect();
+            now = vec![NONE; b.list.len()];
+            for (i, a) in list.iter().enumerate() {
+                if let Some(&o) = at.get(&a.cells).filter(|&&o| b.list[o] == *a) {
+                    (was[i], now[o]) = (o as u32, i as u32);
+                }
+            }
+        }
+        let mut pairs: Vec<(u32, u32, Mask)> = Vec::new();
+        if let Some(b) = before {
+            for (i, &o) in was.iter().enumerate().filter(|&(_, &o)| o != NONE) {
+                for &(p, rc) in &b.links[o as usize] {
+                    let j = now[p as usize];
+                    if p > o && j != NONE {
+                        pairs.push((i as u32, j, rc));
+                    }
+                }
+            }
+        }
         let cells = 128;
         // For digit index `k` and cell `y`, at `start[k * cells + y]..`: the ALS whose
         // first cell holding `k + 1` is `y`, in list order.
@@ -246,33 +318,32 @@ impl Alses {
                 *at += 1;
             }
         }
-        let mut pairs: Vec<(u32, u32, Mask)> = Vec::new();
-        // The ALS after each one that may share an RC with it (and no cell, where
-        // overlap is forbidden), and for each the digits it may share: those whose
-        // first cell in it sees every cell of the first ALS holding the digit.
-        let mut later: Vec<u32> = Vec::new();
+        // For each ALS not met before: the ALS that may share an RC with it (and no
+        // cell, where overlap is forbidden), each pair once, and for each the digits
+        // it may share: those whose first cell in it sees every cell of the first ALS
+        // holding the digit.
+        let mut partners: Vec<u32> = Vec::new();
         let mut may_share: Vec<Mask> = vec![0; list.len()];
-        for (i, a) in list.iter().enumerate() {
-            later.clear();
+        for (i, a) in list.iter().enumerate().filter(|&(i, _)| was[i] == NONE) {
+            partners.clear();
             for d in digits(a.mask) {
                 let k = d as usize - 1;
                 for y in bits(a.buddies[k] & self.holding[k]) {
                     let bucket = start[k * cells + y] as usize..start[k * cells + y + 1] as usize;
                     for &j in &by_first[bucket] {
-                        if j as usize > i
+                        if (j as usize > i || j as usize != i && was[j as usize] != NONE)
                             && (overlap == Overlap::Allowed
                                 || list[j as usize].cells & a.cells == 0)
                         {
                             if may_share[j as usize] == 0 {
-                                later.push(j);
+                                partners.push(j);
                             }
                             may_share[j as usize] |= bit(d);
                         }
                     }
                 }
             }
-            later.sort_unstable();
-            for &j in &later {
+            for &j in &partners {
                 let b = &list[j as usize];
                 let shared = a.cells & b.cells;
                 let mut rc: Mask = 0;
@@ -289,7 +360,7 @@ impl Alses {
                 }
             }
         }
-        // Each ALS's list made at its size at once.
+        // Each ALS's list made at its size at once, in the order of the ALS linked.
         let mut count = vec![0usize; list.len()];
         for &(i, j, _) in &pairs {
             count[i as usize] += 1;
@@ -299,6 +370,9 @@ impl Alses {
         for (i, j, rc) in pairs {
             self.links[i as usize].push((j, rc));
             self.links[j as usize].push((i, rc));
+        }
+        for links in &mut self.links {
+            links.sort_unstable_by_key(|l| l.0);
         }
     }
 
@@ -943,7 +1017,7 @@ mod tests {
                 .parse()
                 .unwrap();
         let c = Candidates::from_grid(&g);
-        let alses = Alses::collect(&c, Overlap::Allowed).unwrap();
+        let alses = Alses::collect(&c, Overlap::Allowed, None).unwrap();
         assert!(!alses.list.is_empty());
         for (i, a) in alses.list.iter().enumerate() {
             let mask = bits(a.cells).fold(0, |m, x| m | c.mask(x));
@@ -1051,11 +1125,62 @@ mod tests {
     /// The RCs found through the index of first cells are those of every pair, in
     /// the same order, on states where simpler logic stops on hard sample puzzles.
     #[test]
+    fn rcs_lent_from_the_state_before_are_those_of_every_pair() {
+        // States one after another, as a solver meets them: a candidate gone, or a
+        // digit placed, at a time. Each list is gathered after the one before (the
+        // units noted then), and linked with the RCs of the one before, or of
+        // another puzzle's state.
+        let (mut lent, mut checked) = (0, 0);
+        let mut other: [Option<Alses>; 2] = [None, None];
+        for (g, start, _) in crate::logic::basic_states(150) {
+            for (overlap, other) in [Overlap::Allowed, Overlap::Forbidden]
+                .into_iter()
+                .zip(&mut other)
+            {
+                let mut c = start.clone();
+                let mut before = Alses::collect(&c, overlap, other.as_ref()).unwrap();
+                assert_eq!(before.links, every_pair(&c, &before, overlap), "{g}");
+                for step in 0..12 {
+                    let open: Vec<usize> = (0..81).filter(|&x| c.value(x) == 0).collect();
+                    let Some(&x) = open.get(step * 7 % open.len().max(1)) else {
+                        break;
+                    };
+                    let d = digits(c.mask(x)).last().unwrap();
+                    if step % 4 == 3 || c.mask(x).count_ones() == 1 {
+                        c.place(x, d);
+                    } else {
+                        c.remove(x, d);
+                    }
+                    let now = Alses::collect(&c, overlap, Some(&before)).unwrap();
+                    let fresh: Vec<(Cells, Mask)> = Alses::collect(&c, overlap, None)
+                        .unwrap()
+                        .list
+                        .iter()
+                        .map(|a| (a.cells, a.mask))
+                        .collect();
+                    let listed: Vec<(Cells, Mask)> =
+                        now.list.iter().map(|a| (a.cells, a.mask)).collect();
+                    assert_eq!(listed, fresh, "{g} step {step}");
+                    assert_eq!(now.links, every_pair(&c, &now, overlap), "{g} step {step}");
+                    lent += now.list.iter().filter(|a| before.list.contains(a)).count();
+                    checked += now.list.len();
+                    before = now;
+                }
+                *other = Some(before);
+            }
+        }
+        assert!(
+            lent > checked / 2,
+            "only {lent} of {checked} ALS met before"
+        );
+    }
+
+    #[test]
     fn indexed_rcs_are_those_of_every_pair() {
         let mut links = 0;
         for (g, c, _) in crate::logic::basic_states(50) {
             for overlap in [Overlap::Allowed, Overlap::Forbidden] {
-                let alses = Alses::collect(&c, overlap).unwrap();
+                let alses = Alses::collect(&c, overlap, None).unwrap();
                 assert_eq!(
                     alses.links,
                     every_pair(&c, &alses, overlap),

@@ -35,6 +35,16 @@ impl<T> Memo<T> {
         }
     }
 
+    /// What was built last for `variant`, from whatever state: a builder may start
+    /// from the structure of the state before.
+    pub(crate) fn last(&self, variant: u8) -> Option<Rc<T>> {
+        let slots = self.slots.borrow();
+        slots
+            .iter()
+            .find(|s| s.0 == variant)
+            .map(|s| Rc::clone(&s.2))
+    }
+
     /// What `build` makes of `c` for `variant`: the one kept when `c` is the state it
     /// was last built from, else built now (and kept, on boards up to
     /// [`MEMO_MAX_SIZE`]).

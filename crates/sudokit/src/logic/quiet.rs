@@ -48,7 +48,7 @@ thread_local! {
 /// The key of every unit of the 9×9 board: 10 bits per cell, its candidates and with
 /// `open` whether the cell is open, the unit's first six cells in the low `u64` and its
 /// last three in the high one (kept per thread for the state last asked about).
-fn unit_keys(c: &Candidates, open: bool) -> [u128; 27] {
+pub(crate) fn unit_keys(c: &Candidates, open: bool) -> [u128; 27] {
     *UNIT_KEYS.with(|m| m.get(c, u8::from(open), || make_unit_keys(c, open)))
 }
 
