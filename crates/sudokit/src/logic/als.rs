@@ -35,7 +35,11 @@
 //! alike there: an RC being a function of its two ALS alone, the RCs between those
 //! are taken from the list collected before, and only the new ALS are indexed
 //! against the others. On the plain 9×9 board a unit whose candidates are as when
-//! its ALS were last listed on this thread lists them from that note. Cells are
+//! its ALS were last listed on this thread lists them from that note. An ALS-XZ or
+//! ALS-XY-Wing is a function of the ALS it joins, and its eliminations only fall as
+//! candidates go: where the finder met nothing on the list before and the state's
+//! candidates are among that one's, its search joins only pairs or wings with a
+//! fresh ALS, and finds what the whole search would. Cells are
 //! 128-bit sets: boards of up to 128 cells and 9 digits (the classic 9×9 and
 //! smaller); other layouts find nothing. "Sees" is "shares a unit", extra regions
 //! included. Steps that make the same eliminations are reported once, most
@@ -46,7 +50,7 @@
 //! Sources: HoDoKu's documentation of ALS techniques and its regression library
 //! (codes 0901–0904, with and without overlap).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::rc::Rc;
@@ -130,7 +134,21 @@ pub(crate) struct Alses {
     pub holding: [Cells; DIGITS],
     /// The board size.
     pub n: usize,
+    /// Per ALS: whether it is new since the list its RCs were lent by (every ALS
+    /// where none was).
+    pub fresh: Vec<bool>,
+    /// The finders (bits `QUIET_…`) whose whole search met nothing on this list.
+    pub quiet: Cell<u8>,
+    /// The finders whose search met nothing on the list before, when this state's
+    /// candidates are among that one's: a step here then joins a fresh ALS.
+    pub lent: u8,
 }
+
+/// The bits of [`Alses::quiet`], one per finder whose steps are functions of the ALS
+/// they join, their eliminations falling with the candidates around them: ALS-XZ.
+const QUIET_XZ: u8 = 1;
+/// ALS-XY-Wing's bit of [`Alses::quiet`].
+const QUIET_XY_WING: u8 = 2;
 
 thread_local! {
     /// The ALS lists last collected on this thread: with RCs with and without overlap,
@@ -244,9 +262,12 @@ impl Alses {
         }
         Some(Alses {
             links: vec![Vec::new(); list.len()],
+            fresh: vec![true; list.len()],
             list,
             holding,
             n,
+            quiet: Cell::new(0),
+            lent: 0,
         })
     }
 
@@ -267,9 +288,8 @@ impl Alses {
     /// met before meets only the few it may be joined to instead of every other.
     fn link(&mut self, overlap: Overlap, before: Option<&Alses>) {
         const NONE: u32 = u32::MAX;
-        let list = &self.list;
         // The index in `before` of each ALS met there alike, and the other way.
-        let (mut was, mut now) = (vec![NONE; list.len()], Vec::new());
+        let (mut was, mut now) = (vec![NONE; self.list.len()], Vec::new());
         if let Some(b) = before {
             let at: HashMap<Cells, usize> = b
                 .list
@@ -278,12 +298,18 @@ impl Alses {
                 .map(|(o, a)| (a.cells, o))
                 .collect();
             now = vec![NONE; b.list.len()];
-            for (i, a) in list.iter().enumerate() {
+            for (i, a) in self.list.iter().enumerate() {
                 if let Some(&o) = at.get(&a.cells).filter(|&&o| b.list[o] == *a) {
                     (was[i], now[o]) = (o as u32, i as u32);
                 }
             }
         }
+        self.fresh = was.iter().map(|&o| o == NONE).collect();
+        if let Some(b) = before {
+            let among = (0..DIGITS).all(|k| self.holding[k] & !b.holding[k] == 0);
+            self.lent = if among { b.quiet.get() } else { 0 };
+        }
+        let list = &self.list;
         let mut pairs: Vec<(u32, u32, Mask)> = Vec::new();
         if let Some(b) = before {
             for (i, &o) in was.iter().enumerate().filter(|&(_, &o)| o != NONE) {
@@ -373,6 +399,13 @@ impl Alses {
         }
         for links in &mut self.links {
             links.sort_unstable_by_key(|l| l.0);
+        }
+    }
+
+    /// Notes that `finder`'s whole search met nothing here, when it did not.
+    fn note_quiet(&self, finder: u8, nothing: bool) {
+        if nothing {
+            self.quiet.set(self.quiet.get() | finder);
         }
     }
 
@@ -540,13 +573,21 @@ pub(crate) fn als_xz_disjoint(c: &Candidates, out: &mut Vec<Step>, opts: &FindOp
 
 /// ALS-XZ, with ALS that may overlap or not.
 fn xz(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
-    let collected = Alses::of(c, overlap);
-    let Some(alses) = collected.as_ref() else {
-        return;
-    };
+    if let Some(alses) = Alses::of(c, overlap).as_ref() {
+        xz_in(alses, out, opts, overlap);
+    }
+}
+
+/// [`xz`] over the ALS collected: only pairs joining a fresh ALS where the search met
+/// nothing on the list before (`Alses::lent`).
+fn xz_in(alses: &Alses, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
+    let lent = alses.lent & QUIET_XZ != 0;
     let mut all = Vec::new();
     for (i, links) in alses.links.iter().enumerate() {
         for &(j, rc) in links.iter().filter(|&&(j, _)| j as usize > i) {
+            if lent && !alses.fresh[i] && !alses.fresh[j as usize] {
+                continue;
+            }
             let (a, b) = (&alses.list[i], &alses.list[j as usize]);
             let pair = [i as u32, j];
             let mut elims = Vec::new();
@@ -588,6 +629,7 @@ fn xz(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap)
             }));
         }
     }
+    alses.note_quiet(QUIET_XZ, all.is_empty());
     flush(out, all, overlap == Overlap::Forbidden);
 }
 
@@ -603,15 +645,24 @@ pub(crate) fn als_xy_wing_disjoint(c: &Candidates, out: &mut Vec<Step>, opts: &F
 
 /// ALS-XY-Wing, with ALS that may overlap or not.
 fn xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
-    let collected = Alses::of(c, overlap);
-    let Some(alses) = collected.as_ref() else {
-        return;
-    };
+    if let Some(alses) = Alses::of(c, overlap).as_ref() {
+        xy_wing_in(alses, out, opts, overlap);
+    }
+}
+
+/// [`xy_wing`] over the ALS collected: only wings joining a fresh ALS where the search
+/// met nothing on the list before (`Alses::lent`).
+fn xy_wing_in(alses: &Alses, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
+    let lent = alses.lent & QUIET_XY_WING != 0;
     let mut all = Vec::new();
     for (ci, links) in alses.links.iter().enumerate() {
         for (p, &(ai, r1)) in links.iter().enumerate() {
             for &(bi, r2) in &links[p + 1..] {
                 if ai == bi || (r1.count_ones() == 1 && r1 == r2) {
+                    continue;
+                }
+                let fresh = |i: u32| alses.fresh[i as usize];
+                if lent && !alses.fresh[ci] && !fresh(ai) && !fresh(bi) {
                     continue;
                 }
                 let (a, b) = (&alses.list[ai as usize], &alses.list[bi as usize]);
@@ -650,6 +701,7 @@ fn xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Ove
             }
         }
     }
+    alses.note_quiet(QUIET_XY_WING, all.is_empty());
     flush(out, all, overlap == Overlap::Forbidden);
 }
 
@@ -1132,7 +1184,7 @@ mod tests {
         // another puzzle's state.
         let (mut lent, mut checked) = (0, 0);
         let mut other: [Option<Alses>; 2] = [None, None];
-        for (g, start, _) in crate::logic::basic_states(150) {
+        for (g, start, _) in crate::logic::basic_states(50) {
             for (overlap, other) in [Overlap::Allowed, Overlap::Forbidden]
                 .into_iter()
                 .zip(&mut other)
@@ -1172,6 +1224,51 @@ mod tests {
         assert!(
             lent > checked / 2,
             "only {lent} of {checked} ALS met before"
+        );
+    }
+
+    /// A search over ALS collected.
+    type SearchIn = fn(&Alses, &mut Vec<Step>, &FindOptions, Overlap);
+
+    #[test]
+    fn lent_searches_find_what_whole_ones_do() {
+        // The states of HoDoKu's path, one after another. Where ALS-XZ or
+        // ALS-XY-Wing met nothing on the state before, their search joins only fresh
+        // ALS; it must find what the whole search finds.
+        use crate::logic::{Order, Solver, TechniqueSet};
+        let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku).explain(false);
+        let opts = FindOptions {
+            explain: false,
+            deadline: None,
+        };
+        let (mut lent, mut found) = (0, 0);
+        for (g, _, _) in crate::logic::basic_states(60) {
+            let mut states = Vec::new();
+            solver.solve(&mut Candidates::from_grid(&g), |_, c| {
+                states.push(c.clone())
+            });
+            for overlap in [Overlap::Allowed, Overlap::Forbidden] {
+                let mut before: Option<Alses> = None;
+                for (at, c) in states.iter().enumerate() {
+                    let now = Alses::collect(c, overlap, before.as_ref()).unwrap();
+                    let whole = Alses::collect(c, overlap, None).unwrap();
+                    let finders: [(u8, SearchIn); 2] =
+                        [(QUIET_XZ, xz_in), (QUIET_XY_WING, xy_wing_in)];
+                    for (bit, finder) in finders {
+                        let (mut got, mut want) = (Vec::new(), Vec::new());
+                        finder(&now, &mut got, &opts, overlap);
+                        finder(&whole, &mut want, &opts, overlap);
+                        assert_eq!(got, want, "{g} {overlap:?} state {at}");
+                        lent += usize::from(now.lent & bit != 0);
+                        found += usize::from(!want.is_empty() && now.lent & bit != 0);
+                    }
+                    before = Some(now);
+                }
+            }
+        }
+        assert!(
+            lent > 100 && found > 0,
+            "lent {lent} times, {found} with a step"
         );
     }
 
