@@ -406,6 +406,12 @@ impl Alses {
         }
     }
 
+    /// Whether `finder`'s search here looks at ALS `i`'s steps: every ALS counts,
+    /// unless the search is lent (`lent`), when only fresh ones do.
+    fn counts(&self, finder: u8, i: usize) -> bool {
+        self.lent & finder == 0 || self.fresh[i]
+    }
+
     /// Notes that `finder`'s whole search met nothing here, when it did not.
     fn note_quiet(&self, finder: u8, nothing: bool) {
         if nothing {
@@ -585,11 +591,10 @@ fn xz(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap)
 /// [`xz`] over the ALS collected: only pairs joining a fresh ALS where the search met
 /// nothing on the list before (`Alses::lent`).
 fn xz_in(alses: &Alses, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
-    let lent = alses.lent & QUIET_XZ != 0;
     let mut all = Vec::new();
     for (i, links) in alses.links.iter().enumerate() {
         for &(j, rc) in links.iter().filter(|&&(j, _)| j as usize > i) {
-            if lent && !alses.fresh[i] && !alses.fresh[j as usize] {
+            if !alses.counts(QUIET_XZ, i) && !alses.counts(QUIET_XZ, j as usize) {
                 continue;
             }
             let (a, b) = (&alses.list[i], &alses.list[j as usize]);
@@ -657,7 +662,6 @@ fn xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Ove
 /// [`xy_wing`] over the ALS collected: only wings joining a fresh ALS where the search
 /// met nothing on the list before (`Alses::lent`).
 fn xy_wing_in(alses: &Alses, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
-    let lent = alses.lent & QUIET_XY_WING != 0;
     let mut all = Vec::new();
     for (ci, links) in alses.links.iter().enumerate() {
         for (p, &(ai, r1)) in links.iter().enumerate() {
@@ -665,8 +669,8 @@ fn xy_wing_in(alses: &Alses, out: &mut Vec<Step>, opts: &FindOptions, overlap: O
                 if ai == bi || (r1.count_ones() == 1 && r1 == r2) {
                     continue;
                 }
-                let fresh = |i: u32| alses.fresh[i as usize];
-                if lent && !alses.fresh[ci] && !fresh(ai) && !fresh(bi) {
+                let counts = |i: u32| alses.counts(QUIET_XY_WING, i as usize);
+                if !counts(ci as u32) && !counts(ai) && !counts(bi) {
                     continue;
                 }
                 let (a, b) = (&alses.list[ai as usize], &alses.list[bi as usize]);
@@ -729,17 +733,14 @@ fn chain(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overl
 /// [`chain`] over the ALS collected: only chains with a fresh ALS where the search met
 /// nothing on the list before (`Alses::lent`).
 fn chain_in(alses: &Alses, out: &mut Vec<Step>, opts: &FindOptions) {
-    // Per ALS: whether a chain through it may hold a fresh ALS (it, or one after it
-    // over links to later ALS), and whether it is one, where only such chains count.
-    let lent = alses.lent & QUIET_CHAIN != 0;
-    let mut fresh_on = alses.fresh.clone();
-    if lent {
-        for v in (0..alses.list.len()).rev() {
-            fresh_on[v] =
-                fresh_on[v] || alses.later(v as u32).iter().any(|l| fresh_on[l.0 as usize]);
-        }
-    } else {
-        fresh_on.fill(true);
+    // Per ALS: whether it counts ([`Alses::counts`]), and whether a chain through it
+    // may hold one that does (it, or one after it over links to later ALS).
+    let fresh: Vec<bool> = (0..alses.list.len())
+        .map(|i| alses.counts(QUIET_CHAIN, i))
+        .collect();
+    let mut fresh_on = fresh.clone();
+    for v in (0..alses.list.len()).rev() {
+        fresh_on[v] = fresh_on[v] || alses.later(v as u32).iter().any(|l| fresh_on[l.0 as usize]);
     }
     let mut search = ChainSearch {
         alses,
@@ -752,7 +753,7 @@ fn chain_in(alses: &Alses, out: &mut Vec<Step>, opts: &FindOptions) {
         leads: vec![false; alses.list.len()],
         end: vec![false; alses.list.len()],
         walk: Vec::new(),
-        fresh: alses.fresh.iter().map(|&f| f || !lent).collect(),
+        fresh,
         fresh_on,
         nodes: 0,
         stopped: false,
