@@ -38,7 +38,12 @@
 //! cannibals are the same there and its cover candidates more, so it removed something
 //! there too. So on `W'` only the base sets that hold a cell gone are walked (none when
 //! `W' = W`): on HoDoKu's path, where the Franken searches run on every state that
-//! reaches them, one state after the next takes few cells of a digit. A Kraken search
+//! reaches them, one state after the next takes few cells of a digit. On that path
+//! the finned search of a size runs on the state its finless one met nothing on, so the
+//! finless one looks for both at once (`find_first`) and keeps what it met of each
+//! shape under the key of the search for that shape alone; the finned search then
+//! walks nothing. A fish without fins counts there as finless only when each base set
+//! holds at most `k` candidates, as in the finless search. A Kraken search
 //! (`Search::kraken`, for `kraken.rs`) takes only the fish its `accept` test passes,
 //! which reads the chains of the state: it is not kept.
 //!
@@ -525,7 +530,7 @@ impl<F: FnMut(Fish) -> bool, V: Variant> Walk<'_, F, V> {
             return;
         }
         let fins = (base & !cover) | endo;
-        let (elims, finned) = if fins == 0 && self.search.finless {
+        let (elims, finned) = if fins == 0 && self.search.finless && self.small_bases() {
             (potential, false)
         } else if self.search.finned && fins != 0 && fins.count_ones() <= self.max_fins.0 {
             match self.search.kraken {
@@ -612,6 +617,16 @@ impl<F: FnMut(Fish) -> bool, V: Variant> Walk<'_, F, V> {
             [MutantXWing, MutantSwordfish, MutantJellyfish]
         };
         Some(table[size])
+    }
+
+    /// Whether every base set taken holds at most `size` candidates, as those of a
+    /// finless search do (a search for both takes larger ones for finned fish).
+    fn small_bases(&self) -> bool {
+        !self.search.finned
+            || self
+                .base
+                .iter()
+                .all(|&u| self.bases_mask(u).count_ones() as usize <= self.search.size)
     }
 
     /// The candidates of base unit `u`.
@@ -722,25 +737,34 @@ fn search_in<V: Variant>(
             _ => &[true, false],
         };
         for &rows in orientations {
-            let key = (
-                search.kind,
-                search.size,
-                [search.finless, search.finned, search.kraken],
-                digit,
-                rows,
-            );
+            // A search for finless and finned fish keeps what it met of each under
+            // the key of the search for that shape alone.
+            let key = |finless: bool, finned: bool| {
+                let shape = [finless, finned, search.kraken];
+                (search.kind, search.size, shape, digit, rows)
+            };
+            let keys = match (search.finless, search.finned) {
+                (true, true) => [Some(key(true, false)), Some(key(false, true))],
+                _ => [Some(key(search.finless, search.finned)), None],
+            };
             // What a Kraken search meets depends on the chains too.
             let memo = prune && !search.kraken;
             let gone = match memo {
-                true => NO_FISH.with(|m| m.borrow().gone(&key, with)),
+                true => NO_FISH.with(|m| {
+                    let m = m.borrow();
+                    keys.iter()
+                        .flatten()
+                        .try_fold(0, |all, k| m.gone(k, with).map(|g| all | g))
+                }),
                 false => None,
             };
             if gone == Some(0) {
                 continue;
             }
-            let mut met = false;
+            // Whether a fish without fins was met, and one with fins.
+            let mut met = [false; 2];
             let mut counted = |fish: Fish| {
-                met = true;
+                met[usize::from(fish.fins | fish.endo != 0)] = true;
                 visit(fish)
             };
             let (base_ids, cover_ids): (Vec<usize>, Vec<usize>) = match (search.kind, rows) {
@@ -819,8 +843,18 @@ fn search_in<V: Variant>(
             if walk.stopped {
                 return;
             }
-            if memo && !met {
-                NO_FISH.with(|m| m.borrow_mut().quiet.insert(key, with));
+            if memo {
+                let met = match keys {
+                    [_, None] => [met[0] || met[1]; 2],
+                    _ => met,
+                };
+                let quiet = keys
+                    .into_iter()
+                    .zip(met)
+                    .filter_map(|(k, met)| k.filter(|_| !met));
+                for key in quiet {
+                    NO_FISH.with(|m| m.borrow_mut().quiet.insert(key, with));
+                }
             }
         }
     }
@@ -883,15 +917,19 @@ pub fn find_first(t: Technique, c: &Candidates, out: &mut Vec<Step>, opts: &Find
 /// The search for `t`: every fish of technique `t`, or only the first fish met.
 fn find_fish(t: Technique, c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, first: bool) {
     let finned = is_finned(t);
-    let Some(s) = search_for(t, !finned, finned) else {
+    // HoDoKu's path runs the finned search of each size on the state its finless one
+    // met nothing on: the first walk looks for both and keeps what it met of each.
+    let Some(s) = search_for(t, !finned, finned || first) else {
         return;
     };
     let n = c.layout().size();
     search(c, s, |fish| {
-        if first || fish.technique == t {
+        let shape = finned || fish.fins | fish.endo == 0;
+        if shape && (first || fish.technique == t) {
             out.push(step(n, &fish, None, opts));
+            return first || opts.expired();
         }
-        first || opts.expired()
+        opts.expired()
     });
 }
 
@@ -1114,6 +1152,67 @@ mod tests {
             );
             want.len()
         });
+    }
+
+    /// What a search finds, in order, the fish without fins apart from those with.
+    fn found_by_shape(c: &Candidates, s: Search, prune: bool) -> [Vec<String>; 2] {
+        let mut out = [Vec::new(), Vec::new()];
+        search_pruned(c, s, prune, &|_, _, _| true, |f| {
+            out[usize::from(f.fins | f.endo != 0)].push(format!(
+                "{} {:?} {:?} {:x} {:x} {:x} {:?}",
+                f.digit, f.base, f.cover, f.fins, f.endo, f.elims, f.technique
+            ));
+            false
+        });
+        out
+    }
+
+    /// A search for finless and finned fish at once finds what the finless search
+    /// finds and what the finned one finds, each in its order; once it has run, each
+    /// search alone, reading what it kept of the searches that met no fish, still finds
+    /// what the unpruned one does. Along states that lose a candidate at a time.
+    #[test]
+    fn a_search_for_both_shapes_finds_what_each_alone_does() {
+        let shapes = [(Kind::Franken, 2), (Kind::Franken, 3), (Kind::Mutant, 2)];
+        let (mut seen, mut rng) = ([0; 2], 0x9e37_79b9_7f4a_7c15u64);
+        for (g, start, _) in crate::logic::basic_states(40) {
+            for (kind, size) in shapes {
+                let s = |finless, finned| Search {
+                    kind,
+                    size,
+                    finless,
+                    finned,
+                    kraken: false,
+                };
+                let mut c = start.clone();
+                for round in 0..12 {
+                    let both = found_by_shape(&c, s(true, true), true);
+                    for (k, alone) in [s(true, false), s(false, true)].into_iter().enumerate() {
+                        let want = found_by_shape(&c, alone, false);
+                        assert!(
+                            both[k] == want[k],
+                            "{g} {alone:?}, round {round}: the search for both differs"
+                        );
+                        assert!(
+                            found_by_shape(&c, alone, true) == want,
+                            "{g} {alone:?}, round {round}: the kept search differs"
+                        );
+                        seen[k] += want[k].len();
+                    }
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let open: Vec<usize> =
+                        (0..81).filter(|&x| c.mask(x).count_ones() > 1).collect();
+                    let Some(&x) = open.get(rng as usize % open.len().max(1)) else {
+                        break;
+                    };
+                    let d = crate::candidates::digits(c.mask(x)).next().unwrap();
+                    c.remove(x, d);
+                }
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
     }
 
     /// A search on fewer cells of a digit than a search that met no fish walks only
