@@ -214,7 +214,7 @@ fn make_step(
             let node = &g.nodes[i as usize];
             ChainNode {
                 digit: node.digit,
-                cells: node.cells.clone(),
+                cells: node.cells.to_vec(),
                 als: node.is_als().then(|| {
                     let set = &g.sets[node.set as usize];
                     ChainAls {

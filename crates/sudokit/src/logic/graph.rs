@@ -65,9 +65,28 @@ pub(crate) struct Node {
     pub digit: u8,
     /// The cells, sorted; more than one for a group node; for an ALS node, the cells
     /// of its set holding the digit.
-    pub cells: Vec<usize>,
+    pub cells: NodeCells,
     /// For an ALS node, its set (an index into [`Graph::sets`]); [`NONE`] otherwise.
     pub set: u32,
+}
+
+/// The cells of a node, read as a slice: a candidate's one cell in place (a graph has
+/// hundreds of candidate nodes, rebuilt on every state), the others' in a list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum NodeCells {
+    One(usize),
+    Many(Vec<usize>),
+}
+
+impl std::ops::Deref for NodeCells {
+    type Target = [usize];
+
+    fn deref(&self) -> &[usize] {
+        match self {
+            NodeCells::One(x) => std::slice::from_ref(x),
+            NodeCells::Many(v) => v,
+        }
+    }
 }
 
 /// The almost locked set of ALS nodes.
@@ -209,7 +228,7 @@ impl Graph {
                 g.index[cell * n + d as usize - 1] = g.nodes.len() as u32;
                 g.nodes.push(Node {
                     digit: d,
-                    cells: vec![cell],
+                    cells: NodeCells::One(cell),
                     set: NONE,
                 });
             }
@@ -339,7 +358,7 @@ impl Graph {
                         if cells.count_ones() >= 2 {
                             self.nodes.push(Node {
                                 digit: d,
-                                cells: bits(cells).collect(),
+                                cells: NodeCells::Many(bits(cells).collect()),
                                 set: NONE,
                             });
                         }
@@ -361,7 +380,7 @@ impl Graph {
                     if cells.len() >= 2 {
                         self.nodes.push(Node {
                             digit: d,
-                            cells,
+                            cells: NodeCells::Many(cells),
                             set: NONE,
                         });
                     }
@@ -389,7 +408,7 @@ impl Graph {
             for d in usable {
                 self.nodes.push(Node {
                     digit: d,
-                    cells: bits(als.with[d as usize - 1]).collect(),
+                    cells: NodeCells::Many(bits(als.with[d as usize - 1]).collect()),
                     set,
                 });
             }
@@ -709,7 +728,7 @@ impl Graph {
                     } else {
                         in_unit[ui].iter().copied().find(|&o| {
                             self.nodes[o as usize].digit == d
-                                && self.nodes[o as usize].cells == rest
+                                && *self.nodes[o as usize].cells == *rest
                         })
                     };
                     if let Some(o) = other {
@@ -739,7 +758,7 @@ impl Graph {
             // The same cells, from the peer sets of the 9×9 board.
             let mut seen = u128::MAX;
             for &i in from {
-                for &x in &self.nodes[i as usize].cells {
+                for &x in self.nodes[i as usize].cells.iter() {
                     seen &= peers9(x);
                 }
             }
@@ -918,7 +937,7 @@ mod tests {
                 let d = graph.nodes[a as usize].digit;
                 let cells: Vec<usize> = [a, b]
                     .iter()
-                    .flat_map(|&i| graph.nodes[i as usize].cells.clone())
+                    .flat_map(|&i| graph.nodes[i as usize].cells.to_vec())
                     .collect();
                 let expected: Vec<usize> = (0..81)
                     .filter(|&p| c.value(p) == 0 && c.has(p, d))
