@@ -54,12 +54,13 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::bits;
 use super::step::{cell_list, removal, FindOptions, Step};
 use super::technique::Technique::{self, *};
-use crate::candidates::Candidates;
-use crate::layout::UnitKind;
+use crate::candidates::{digits, Candidates};
+use crate::layout::{LayoutRef, UnitKind};
 
 mod variant;
 
@@ -171,7 +172,28 @@ struct Board {
     units_of: Vec<[usize; 3]>,
 }
 
+thread_local! {
+    /// The board of the layout last searched on this thread: a search runs on every
+    /// state that reaches it, nearly always of one layout.
+    static BOARD: RefCell<Option<(LayoutRef, Rc<Board>)>> = const { RefCell::new(None) };
+}
+
 impl Board {
+    /// The board of `c`'s layout, kept per thread while the layout stays.
+    fn of(c: &Candidates) -> Option<Rc<Board>> {
+        BOARD.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            if let Some((layout, board)) = kept.as_ref() {
+                if LayoutRef::ptr_eq(layout, c.layout()) {
+                    return Some(Rc::clone(board));
+                }
+            }
+            let board = Rc::new(Board::new(c)?);
+            *kept = Some((c.layout().clone(), Rc::clone(&board)));
+            Some(board)
+        })
+    }
+
     fn new(c: &Candidates) -> Option<Board> {
         let layout = c.layout();
         let (n, cells) = (layout.size(), layout.cell_count());
@@ -717,20 +739,26 @@ fn search_in<V: Variant>(
     accept: &dyn Fn(u8, u128, u128) -> bool,
     mut visit: impl FnMut(Fish) -> bool,
 ) {
-    let Some(board) = Board::new(c) else {
-        return;
-    };
     if !(2..=4).contains(&search.size) {
         return;
     }
+    let Some(board) = Board::of(c) else {
+        return;
+    };
+    let board = &*board;
     let n = board.n;
-    let masks = c.masks();
     NO_FISH.with(|m| m.borrow_mut().board(&board.units));
+    // The open cells holding each digit (digit `d` at `d - 1`).
+    let mut planes = vec![0u128; n];
+    for (x, &mask) in c.masks().iter().enumerate() {
+        if c.value(x) == 0 {
+            for d in digits(mask) {
+                planes[usize::from(d) - 1] |= 1 << x;
+            }
+        }
+    }
     for digit in 1..=n as u8 {
-        let bit = 1 << (digit - 1);
-        let with: u128 = (0..masks.len())
-            .filter(|&x| c.value(x) == 0 && masks[x] & bit != 0)
-            .fold(0, |m, x| m | 1 << x);
+        let with = planes[usize::from(digit) - 1];
         let unit = |u: usize| board.units[u] & with;
         let orientations: &[bool] = match search.kind {
             Kind::Mutant => &[true],
@@ -803,7 +831,7 @@ fn search_in<V: Variant>(
                 .collect();
             let mut walk = Walk {
                 variant,
-                board: &board,
+                board,
                 search,
                 max_fins: search.max_fins(),
                 digit,
