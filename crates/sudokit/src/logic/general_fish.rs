@@ -1182,6 +1182,21 @@ mod tests {
         });
     }
 
+    /// Takes one candidate of a cell with two or more, the cell chosen by the xorshift
+    /// state `rng`; `false` when no cell has two.
+    fn take_one(c: &mut Candidates, rng: &mut u64) -> bool {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        let open: Vec<usize> = (0..81).filter(|&x| c.mask(x).count_ones() > 1).collect();
+        let Some(&x) = open.get(*rng as usize % open.len().max(1)) else {
+            return false;
+        };
+        let d = crate::candidates::digits(c.mask(x)).next().unwrap();
+        c.remove(x, d);
+        true
+    }
+
     /// What a search finds, in order, the fish without fins apart from those with.
     fn found_by_shape(c: &Candidates, s: Search, prune: bool) -> [Vec<String>; 2] {
         let mut out = [Vec::new(), Vec::new()];
@@ -1227,16 +1242,9 @@ mod tests {
                         );
                         seen[k] += want[k].len();
                     }
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    let open: Vec<usize> =
-                        (0..81).filter(|&x| c.mask(x).count_ones() > 1).collect();
-                    let Some(&x) = open.get(rng as usize % open.len().max(1)) else {
+                    if !take_one(&mut c, &mut rng) {
                         break;
-                    };
-                    let d = crate::candidates::digits(c.mask(x)).next().unwrap();
-                    c.remove(x, d);
+                    }
                 }
             }
         }
@@ -1271,17 +1279,9 @@ mod tests {
                         "{g} {s:?}, round {round}: the search on fewer cells differs"
                     );
                     seen += want.len();
-                    // Take one candidate of a cell with two or more.
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    let open: Vec<usize> =
-                        (0..81).filter(|&x| c.mask(x).count_ones() > 1).collect();
-                    let Some(&x) = open.get(rng as usize % open.len().max(1)) else {
+                    if !take_one(&mut c, &mut rng) {
                         break;
-                    };
-                    let d = crate::candidates::digits(c.mask(x)).next().unwrap();
-                    c.remove(x, d);
+                    }
                 }
             }
         }
