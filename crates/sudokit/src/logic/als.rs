@@ -53,10 +53,11 @@
 //! (codes 0901–0904, with and without overlap).
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+
 use std::fmt::Write;
 use std::rc::Rc;
 
+use super::hash::FastMap;
 use super::links::push_new;
 use super::memo::Memo;
 use super::quiet::unit_keys;
@@ -295,7 +296,7 @@ impl Alses {
         // The index in `before` of each ALS met there alike, and the other way.
         let (mut was, mut now) = (vec![NONE; self.list.len()], Vec::new());
         if let Some(b) = before {
-            let at: HashMap<Cells, usize> = b
+            let at: FastMap<Cells, usize> = b
                 .list
                 .iter()
                 .enumerate()
@@ -747,7 +748,7 @@ fn chain_in(alses: &Alses, out: &mut Vec<Step>, opts: &FindOptions) {
         opts,
         chain: Vec::new(),
         arcs: Vec::new(),
-        best: HashMap::new(),
+        best: FastMap::default(),
         aim: [0; DIGITS],
         decided: vec![0; alses.list.len()],
         leads: vec![false; alses.list.len()],
@@ -809,7 +810,7 @@ struct ChainSearch<'a> {
     /// The best chain met so far for each set of eliminations (as [`flush`] would
     /// keep it: most eliminations, then fewest cells, then the first met), with the
     /// order it was met in: an open state has millions of chains, few sets.
-    best: HashMap<Vec<(usize, u8)>, (u64, Found)>,
+    best: FastMap<Vec<(usize, u8)>, (u64, Found)>,
     /// Per digit (index `z - 1`): the candidates the start could remove, those seeing
     /// each of its cells holding `z` (none for a digit it cannot end on).
     aim: [Cells; DIGITS],

@@ -50,12 +50,12 @@
 //! its tabling solver (ALS nodes in nice loops) and its solver configuration (chain
 //! length 20); Eureka notation as on the Sudoku Players' Forum.
 
-use std::collections::HashMap;
 use std::fmt::Write;
 use std::rc::Rc;
 
 use super::bits;
 use super::graph::{sees, Graph, Nodes};
+use super::hash::FastMap;
 use super::links::{peers9, push_new};
 use super::memo::Memo;
 use super::quiet::Quiet;
@@ -137,7 +137,7 @@ struct Found {
 struct Finds {
     list: Vec<Found>,
     /// The fewest links found so far per set of eliminations (sorted, no repeats).
-    fewest: HashMap<Vec<(usize, u8)>, usize>,
+    fewest: FastMap<Vec<(usize, u8)>, usize>,
     /// Chains met, kept or not.
     met: usize,
 }

@@ -53,10 +53,10 @@
 //! Boards of up to 128 cells (one `u128` per set of cells); larger boards find nothing.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::bits;
+use super::hash::FastMap;
 use super::step::{cell_list, removal, FindOptions, Step};
 use super::technique::Technique::{self, *};
 use crate::candidates::{digits, Candidates};
@@ -667,7 +667,7 @@ type SearchKey = (Kind, usize, [bool; 3], u8, bool);
 /// For each search on one board, the last cells of its digit on which it met no fish.
 struct NoFish {
     units: Vec<u128>,
-    quiet: HashMap<SearchKey, u128>,
+    quiet: FastMap<SearchKey, u128>,
 }
 
 impl NoFish {
@@ -693,7 +693,7 @@ thread_local! {
     /// The searches of this thread that met no fish.
     static NO_FISH: RefCell<NoFish> = RefCell::new(NoFish {
         units: Vec::new(),
-        quiet: HashMap::new(),
+        quiet: FastMap::default(),
     });
 }
 

@@ -36,6 +36,7 @@ pub mod fish;
 pub mod forcing;
 pub mod general_fish;
 pub(crate) mod graph;
+mod hash;
 pub mod hodoku;
 pub mod intersections;
 pub mod kraken;
