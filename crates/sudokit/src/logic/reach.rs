@@ -31,28 +31,35 @@ pub(crate) struct Reach {
     len: usize,
 }
 
-/// The bookkeeping of Tarjan's algorithm, without recursion: the visit order and
-/// lowest link of each state, the stack of open states, and the calls (a state and
-/// the implications of it not yet followed).
+/// The bookkeeping of Tarjan's algorithm, without recursion: what it knows of each
+/// state, the stack of open states, and the calls (a state and the implications of it
+/// not yet followed).
 struct Tarjan<I> {
-    index: Vec<u32>,
-    low: Vec<u32>,
+    states: Vec<Visit>,
     stack: Vec<u32>,
-    on_stack: Vec<bool>,
     calls: Vec<(u32, I)>,
     counter: u32,
-    /// For each component (by its root), the last state whose row took its set.
-    merged: Vec<u32>,
+}
+
+/// What Tarjan's algorithm knows of one state, kept together: the walk reads them
+/// together.
+#[derive(Clone, Copy)]
+struct Visit {
+    /// The visit order (`u32::MAX`: not visited yet) and the lowest link.
+    index: u32,
+    low: u32,
+    /// For a component's root, the last state whose row took the component's set.
+    merged: u32,
+    on_stack: bool,
 }
 
 impl<I> Tarjan<I> {
     /// Enters state `s`, which implies `next`.
     fn visit(&mut self, s: u32, next: I) {
-        self.index[s as usize] = self.counter;
-        self.low[s as usize] = self.counter;
+        let v = &mut self.states[s as usize];
+        (v.index, v.low, v.on_stack) = (self.counter, self.counter, true);
         self.counter += 1;
         self.stack.push(s);
-        self.on_stack[s as usize] = true;
         self.calls.push((s, next));
     }
 }
@@ -82,39 +89,47 @@ impl Reach {
             words,
             len: bits.div_ceil(64),
         };
+        let fresh = Visit {
+            index: u32::MAX,
+            low: 0,
+            merged: u32::MAX,
+            on_stack: false,
+        };
         let mut t = Tarjan {
-            index: vec![u32::MAX; m],
-            low: vec![0; m],
+            states: vec![fresh; m],
             stack: Vec::new(),
-            on_stack: vec![false; m],
             calls: Vec::new(),
             counter: 0,
-            merged: vec![u32::MAX; m],
         };
         for root in 0..m as u32 {
-            if t.index[root as usize] != u32::MAX {
+            if t.states[root as usize].index != u32::MAX {
                 continue;
             }
             r.enter(root, &mut t, &mark, &next);
             while let Some((v, links)) = t.calls.last_mut() {
                 let v = *v;
                 if let Some(w) = links.next() {
-                    if t.index[w as usize] == u32::MAX {
+                    let to = t.states[w as usize];
+                    if to.index == u32::MAX {
                         r.enter(w, &mut t, &mark, &next);
-                    } else if t.on_stack[w as usize] {
-                        t.low[v as usize] = t.low[v as usize].min(t.index[w as usize]);
+                    } else if to.on_stack {
+                        let from = &mut t.states[v as usize];
+                        from.low = from.low.min(to.index);
                     } else {
                         r.take(v, w, &mut t);
                     }
                     continue;
                 }
                 t.calls.pop();
-                if t.low[v as usize] == t.index[v as usize] {
+                let done = t.states[v as usize];
+                if done.low == done.index {
                     r.close(v, &mut t);
                 }
                 if let Some(&(parent, _)) = t.calls.last() {
-                    if t.on_stack[v as usize] {
-                        t.low[parent as usize] = t.low[parent as usize].min(t.low[v as usize]);
+                    let done = t.states[v as usize];
+                    if done.on_stack {
+                        let up = &mut t.states[parent as usize];
+                        up.low = up.low.min(done.low);
                     } else {
                         r.take(parent, v, &mut t);
                     }
@@ -142,10 +157,10 @@ impl Reach {
     /// it already.
     fn take<I>(&mut self, v: u32, w: u32, t: &mut Tarjan<I>) {
         let other = self.component[w as usize];
-        if other == v || t.merged[other as usize] == v {
+        if other == v || t.states[other as usize].merged == v {
             return;
         }
-        t.merged[other as usize] = v;
+        t.states[other as usize].merged = v;
         self.or_row(v as usize, other as usize);
     }
 
@@ -177,7 +192,7 @@ impl Reach {
             .expect("the root is on the stack");
         for k in at..t.stack.len() {
             let s = t.stack[k];
-            t.on_stack[s as usize] = false;
+            t.states[s as usize].on_stack = false;
             self.component[s as usize] = v;
             if s != v {
                 self.or_row(v as usize, s as usize);
