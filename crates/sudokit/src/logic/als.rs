@@ -63,7 +63,7 @@ use super::memo::Memo;
 use super::quiet::unit_keys;
 use super::step::{cell, not_list, FindOptions, Step};
 use super::technique::Technique;
-use super::{bits, Finder};
+use super::{bits, ones, Finder};
 use crate::candidates::{bit, digits, Candidates, Mask};
 
 /// The finders of this family.
@@ -386,7 +386,7 @@ impl Alses {
                 }
                 // Three RCs or more cannot be: such a pair is a contradiction, left to
                 // the singles.
-                if rc != 0 && rc.count_ones() <= 2 {
+                if rc != 0 && ones(rc) <= 2 {
                     pairs.push((i as u32, j, rc));
                 }
             }
@@ -460,7 +460,7 @@ fn subsets(
     }
     for (k, &x) in open.iter().enumerate().skip(from) {
         let (s, m) = (set | 1 << x, mask | c.mask(x));
-        let digits = m.count_ones();
+        let digits = ones(m);
         if digits == count + 2 {
             f(s, m);
         }
@@ -606,7 +606,7 @@ fn xz_in(alses: &Alses, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overla
                     alses.targets(&pair, z, &mut elims);
                 }
             }
-            if rc.count_ones() == 2 {
+            if ones(rc) == 2 {
                 // Both are locked sets: each removes its other digits around it.
                 for (s, o) in [(a, b), (b, a)] {
                     for w in digits(s.mask & !rc) {
@@ -981,7 +981,7 @@ pub fn death_blossom(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions) {
     let mut all = Vec::new();
     for stem in (0..cells).filter(|&x| c.value(x) == 0) {
         let stem_mask = c.mask(stem);
-        if stem_mask.count_ones() < 2 {
+        if ones(stem_mask) < 2 {
             continue;
         }
         // The petals of each stem digit.

@@ -53,7 +53,6 @@
 use std::fmt::Write;
 use std::rc::Rc;
 
-use super::bits;
 use super::graph::{sees, Graph, Nodes};
 use super::hash::FastMap;
 use super::links::{peers9, push_new};
@@ -63,6 +62,7 @@ use super::reach::Reach;
 use super::step::{cell, ChainAls, ChainNode, FindOptions, Link, Step};
 use super::technique::Technique;
 use super::Finder;
+use super::{bits, ones};
 use crate::candidates::{bit, digits, Candidates};
 
 /// The finders of this family.
@@ -313,7 +313,7 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
             g.nodes[start as usize].cell(),
             g.nodes[start as usize].digit,
         );
-        if kind != Simple::X && c.mask(cell).count_ones() != 2 {
+        if kind != Simple::X && ones(c.mask(cell)) != 2 {
             continue;
         }
         if quiet.as_ref().is_some_and(|q| q.skip(usize::from(d))) {
@@ -344,7 +344,7 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
 fn has_pair_chain(c: &Candidates) -> bool {
     let l = c.layout();
     let pairs: Vec<usize> = (0..l.cell_count())
-        .filter(|&x| c.value(x) == 0 && c.mask(x).count_ones() == 2)
+        .filter(|&x| c.value(x) == 0 && ones(c.mask(x)) == 2)
         .collect();
     let mut seen = vec![false; pairs.len()];
     let mut stack = Vec::new();
@@ -407,7 +407,7 @@ impl Next {
         next.start.push(0);
         for a in 0..g.nodes.len() {
             let (here, here_cell) = (&g.nodes[a], g.first_cell(a));
-            let passable = kind == Simple::X || c.mask(here_cell).count_ones() == 2;
+            let passable = kind == Simple::X || ones(c.mask(here_cell)) == 2;
             for strong in [true, false] {
                 let links = if passable { g.links(a, !strong) } else { &[] };
                 let hops = links.iter().map(|&b| Hop {
@@ -420,7 +420,7 @@ impl Next {
                     match kind {
                         Simple::X => hop.digit == here.digit,
                         Simple::Xy | Simple::Pair => {
-                            let bivalue = c.mask(nb_cell).count_ones() == 2;
+                            let bivalue = ones(c.mask(nb_cell)) == 2;
                             let pair = kind == Simple::Xy || c.mask(nb_cell) == c.mask(here_cell);
                             bivalue
                                 && pair
@@ -692,7 +692,7 @@ fn walk_premises(
             // of the start cell; a premise "false" also starts AICs, which may end
             // anywhere.
             let mut open = if on {
-                2 * c.mask(start_cell).count_ones() as usize - 1
+                2 * ones(c.mask(start_cell)) as usize - 1
             } else {
                 usize::MAX
             };
@@ -832,7 +832,7 @@ impl Premises {
             }
         }
         if !p.none() {
-            for s in (0..g.candidates).filter(|&s| c.mask(g.nodes[s].cell()).count_ones() < 2) {
+            for s in (0..g.candidates).filter(|&s| ones(c.mask(g.nodes[s].cell())) < 2) {
                 set(&mut p.off, s);
             }
         }
@@ -1107,7 +1107,7 @@ fn nice_loop(c: &Candidates, g: &Graph, path: &Path) -> Outcome {
         let d = if first_strong { dm } else { d0 };
         return Some((Shape::Discontinuous, vec![(start, d)], None));
     }
-    let bivalue = c.mask(start).count_ones() == 2;
+    let bivalue = ones(c.mask(start)) == 2;
     let continuous = (!first_strong && !last_strong && bivalue && d0 != dm)
         || (first_strong && last_strong && d0 != dm)
         || (first_strong != last_strong && d0 == dm);

@@ -41,9 +41,9 @@ use std::ops::Range;
 use std::rc::Rc;
 
 use super::als::{compact, Als, Alses, Cells};
-use super::bits;
 use super::links::{peers9, sees as sees9, UNIT_BITS};
 use super::memo::Memo;
+use super::{bits, ones};
 use crate::candidates::{bit, digits, Candidates, Mask};
 use crate::layout::{Layout, UnitKind};
 
@@ -156,7 +156,7 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// HoDoKu's penalty for an ALS of the digits `mask` in the length of a chain: twice
 /// its digits less one (one for a single cell of two digits).
 fn penalty(mask: Mask) -> u32 {
-    match mask.count_ones() {
+    match ones(mask) {
         0 | 1 => 0,
         2 => 1,
         k => (k - 1) * 2,
@@ -355,7 +355,7 @@ impl Graph {
                     let common = UNIT_BITS[bi] & UNIT_BITS[li];
                     for d in 1..=9u8 {
                         let cells = common & planes[usize::from(d)];
-                        if cells.count_ones() >= 2 {
+                        if cells & cells.wrapping_sub(1) != 0 {
                             self.nodes.push(Node {
                                 digit: d,
                                 cells: NodeCells::Many(bits(cells).collect()),
@@ -518,7 +518,7 @@ impl Graph {
         let reach = digits(als.mask).fold(0 as Cells, |r, d| r | out(d));
         for p in bits(reach) {
             let mask = c.mask(p);
-            if mask.count_ones() < 3 {
+            if ones(mask) < 3 {
                 continue;
             }
             // The digits the ALS, locked, removes from cell `p`.
@@ -544,7 +544,7 @@ impl Graph {
                 continue;
             }
             let mask = c.mask(cell);
-            let bivalue = mask.count_ones() == 2;
+            let bivalue = ones(mask) == 2;
             for a in digits(mask) {
                 let na = self.index[cell * self.n + a as usize - 1];
                 for b in digits(mask & !bit(a)) {

@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 
 use super::als::compact;
 use super::links::push_new;
+use super::ones;
 use super::quiet::Quiet;
 use super::step::{not_list, FindOptions, Step};
 use super::technique::Technique;
@@ -256,15 +257,15 @@ impl Pattern<'_> {
         box_by_count.iter_mut().for_each(Vec::clear);
         for &bs in subsets(box_src.len(), first).iter() {
             let vb = box_masks[bs as usize];
-            let count = bs.count_ones() as i32 - (vb & !v).count_ones() as i32;
+            let count = ones(u64::from(bs)) as i32 - ones(vb & !v) as i32;
             if vb & v != 0 && 0 < count && count < self.n_plus {
                 box_by_count[count as usize].push(bs);
             }
         }
         for &ls in subsets(line_src.len(), first).iter() {
             let vl = line_masks[ls as usize];
-            let extra_l = (vl & !v).count_ones() as i32;
-            let used = ls.count_ones() as i32 - extra_l;
+            let extra_l = ones(vl & !v) as i32;
+            let used = ones(u64::from(ls)) as i32 - extra_l;
             if vl & v == 0 || used <= 0 || used >= self.n_plus {
                 continue;
             }
