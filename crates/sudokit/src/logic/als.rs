@@ -53,7 +53,6 @@
 //! (codes 0901–0904, with and without overlap).
 
 use std::cell::{Cell, RefCell};
-
 use std::fmt::Write;
 use std::rc::Rc;
 
