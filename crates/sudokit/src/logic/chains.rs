@@ -29,7 +29,9 @@
 //!   what each state reaches (`reach.rs`); on most states where the easier
 //!   techniques stop none does, and there is nothing to walk. Otherwise a premise
 //!   "true" is walked from only where its candidate does, and a premise "false" only
-//!   where it lies on the way by which one does (`Premises`).
+//!   where it lies on the way by which one does (`Premises`). What an X-Chain or an
+//!   XY-Chain removes forces itself false too: their searches ask the same first
+//!   (kept per state for the loops that come next on HoDoKu's path).
 //! - The grouped techniques walk the graph with group nodes and report only chains
 //!   that use one. The catalogue's also walk the graph with ALS nodes (as HoDoKu's
 //!   regression library and its "all steps" search have it), where the way kept is the
@@ -284,10 +286,20 @@ fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple)
         return;
     }
     let g = Graph::of(c, Nodes::Candidates);
-    let next = Next::of(c, &g, kind);
+    // What an X- or XY-Chain removes forces itself false: a state where nothing does
+    // has none (the remote pair's screen above is cheaper).
+    if kind != Simple::Pair && premises(c, &g, Nodes::Candidates).none() {
+        return;
+    }
+    walk_simple(c, &g, out, opts, kind);
+}
+
+/// The depth-first search of [`simple`] on the graph `g` of `c`.
+fn walk_simple(c: &Candidates, g: &Graph, out: &mut Vec<Step>, opts: &FindOptions, kind: Simple) {
+    let next = Next::of(c, g, kind);
     let mut search = Search {
         c,
-        g: &g,
+        g,
         next: &next,
         kind,
         opts,
@@ -580,6 +592,14 @@ thread_local! {
     /// The loops and AICs last found on this thread, per variant (kind of graph,
     /// explained or not): the three techniques of a variant share one search.
     static LOOPS: Memo<LoopSteps> = const { Memo::new() };
+    /// The premises last drawn on this thread, per kind of graph: the X- and XY-Chain
+    /// finders ask for those of the state the nice loops then search.
+    static PREMISES: Memo<Premises> = const { Memo::new() };
+}
+
+/// The [`Premises`] of `c` on its graph `g` with `nodes`, kept per state.
+fn premises(c: &Candidates, g: &Graph, nodes: Nodes) -> Rc<Premises> {
+    PREMISES.with(|m| m.get(c, nodes as u8, || Premises::of(c, g)))
 }
 
 /// Nice loops and AICs of the technique `t` on the graph with `nodes`: its share of
@@ -646,11 +666,11 @@ fn search(c: &Candidates, opts: &FindOptions, nodes: Nodes, found: &mut [Finds; 
         // nodes alone, searched already.
         return true;
     }
-    let premises = (nodes != Nodes::Alses).then(|| Premises::of(c, &g));
-    if premises.as_ref().is_some_and(Premises::none) {
+    let premises = (nodes != Nodes::Alses).then(|| premises(c, &g, nodes));
+    if premises.as_ref().is_some_and(|p| p.none()) {
         return true;
     }
-    walk_premises(c, opts, &g, nodes, premises.as_ref(), found)
+    walk_premises(c, opts, &g, nodes, premises.as_deref(), found)
 }
 
 /// [`search`] on the graph `g` of `c` with `nodes`: a walk from every premise, or
@@ -1219,8 +1239,8 @@ fn aic(c: &Candidates, g: &Graph, s: u32, e: u32) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::{
-        flush, has_pair_chain, walk_premises, FindOptions, Finds, Graph, Nodes, Premises, Step,
-        Technique,
+        flush, has_pair_chain, simple, walk_premises, walk_simple, FindOptions, Finds, Graph,
+        Nodes, Premises, Simple, Step, Technique,
     };
     use crate::candidates::{bit, Candidates};
     use crate::layout::Layout;
@@ -1272,6 +1292,38 @@ mod tests {
             screened > 0 && found_some > 0 && fewer > 0,
             "{screened} {found_some} {fewer}"
         );
+    }
+
+    /// Where no candidate taken true forces itself false, the X-Chain and XY-Chain
+    /// searches find nothing, and elsewhere they find what they find: on every state
+    /// HoDoKu's path goes through from where simpler logic stops on hard sample
+    /// puzzles.
+    #[test]
+    fn x_and_xy_chains_remove_only_candidates_refuting_themselves() {
+        let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku).explain(false);
+        let opts = FindOptions::default();
+        let (mut screened, mut found) = (0, 0);
+        for (g, start, _) in crate::logic::basic_states(20) {
+            let mut states = vec![start.clone()];
+            solver.solve(&mut start.clone(), |_, c| states.push(c.clone()));
+            for c in &states {
+                let graph = Graph::build(c, Nodes::Candidates);
+                let none = Premises::of(c, &graph).none();
+                for kind in [Simple::X, Simple::Xy] {
+                    let (mut all, mut screen) = (Vec::new(), Vec::new());
+                    walk_simple(c, &graph, &mut all, &opts, kind);
+                    simple(c, &mut screen, &opts, kind);
+                    assert!(
+                        !none || all.is_empty(),
+                        "{g} {kind:?}: a chain, nothing refuted"
+                    );
+                    assert_eq!(screen, all, "{g} {kind:?}");
+                    screened += usize::from(none);
+                    found += usize::from(!all.is_empty());
+                }
+            }
+        }
+        assert!(screened > 0 && found > 0, "{screened} {found}");
     }
 
     /// A chain's step is built only when [`flush`] could keep it: the first with the
