@@ -31,7 +31,8 @@
 //! premise's table is everything reached through them and group nodes. The tables of
 //! a state are drawn once for the contradiction and verity finders (a per-thread
 //! memo), from the strongly connected components of the implication graph, each
-//! component's reach drawn once (`reach.rs`).
+//! component's reach drawn once (`reach.rs`); the chains' one is what the grouped
+//! nice loops of the same state drew for their premises (`Graph::reach`).
 //!
 //! **Deep forcing nets** go on where HoDoKu falls back to brute force: a premise is
 //! propagated with singles, intersections and subsets to a fixpoint, and if no premise
@@ -850,12 +851,19 @@ impl Tables {
             complete: false,
         };
         let closures = match (kind, &forcer.graph, opts.explain) {
-            (Kind::Chain, Some(g), false) => Some(Closures::of(g, n, |s| g.implied(s))),
+            (Kind::Chain, Some(g), false) => {
+                let nodes = match forcer.hodoku {
+                    true => Nodes::Groups,
+                    false => Nodes::Candidates,
+                };
+                Some(Closures::new(g, n, Graph::reach(c, nodes)))
+            }
             (Kind::Net, Some(g), _) => {
                 let Some(next) = forcer.net_implications(g, opts) else {
                     return t;
                 };
-                Some(Closures::of(g, n, |s| next.of(s).iter().copied()))
+                let reach = Reach::of(2 * g.nodes.len(), |s| next.of(s).iter().copied());
+                Some(Closures::new(g, n, Rc::new(reach)))
             }
             _ => None,
         };
@@ -950,18 +958,17 @@ impl<'a> ChainTables<'a> {
 /// `2 * node + on` as in [`Forcer::chain`], with the candidate of each node: the sets
 /// are what a walk from each state reaches, without explanations.
 struct Closures {
-    reach: Reach,
+    reach: Rc<Reach>,
     /// The candidate index (`cell * n + digit - 1`) of each node, `u32::MAX` for a
     /// group node.
     candidate: Vec<u32>,
 }
 
 impl Closures {
-    /// The closures of the states of graph `g` (a board of size `n`), where
-    /// `next(state)` lists what a state implies.
-    fn of<I: Iterator<Item = u32>>(g: &Graph, n: usize, next: impl Fn(u32) -> I) -> Closures {
+    /// The closures `reach` of the states of graph `g` (a board of size `n`).
+    fn new(g: &Graph, n: usize, reach: Rc<Reach>) -> Closures {
         Closures {
-            reach: Reach::of(2 * g.nodes.len(), next),
+            reach,
             candidate: g
                 .nodes
                 .iter()
@@ -1297,7 +1304,7 @@ mod tests {
         for c in stuck.take(5) {
             let forcer = Forcer::new(&c, Kind::Chain, true);
             let g = forcer.graph.as_ref().unwrap();
-            let closures = Closures::of(g, 9, |s| g.implied(s));
+            let closures = Closures::new(g, 9, Graph::reach(&c, Nodes::Groups));
             for x in (0..81).filter(|&x| c.value(x) == 0) {
                 for d in digits(c.mask(x)) {
                     for on in [true, false] {

@@ -43,6 +43,7 @@ use std::rc::Rc;
 use super::als::{compact, Als, Alses, Cells};
 use super::links::{peers9, sees as sees9, UNIT_BITS};
 use super::memo::Memo;
+use super::reach::Reach;
 use super::{bits, ones};
 use crate::candidates::{bit, digits, Candidates, Mask};
 use crate::layout::{Layout, UnitKind};
@@ -188,6 +189,8 @@ pub(crate) fn sees(l: &Layout, a: usize, b: usize) -> bool {
 thread_local! {
     /// The graphs last built on this thread, one per kind of [`Nodes`].
     static GRAPHS: Memo<Graph> = const { Memo::new() };
+    /// What each state of those graphs reaches ([`Graph::reach`]).
+    static REACHES: Memo<Reach> = const { Memo::new() };
 }
 
 impl Graph {
@@ -195,6 +198,18 @@ impl Graph {
     /// built from the same state (see `memo`).
     pub fn of(c: &Candidates, nodes: Nodes) -> Rc<Graph> {
         GRAPHS.with(|m| m.get(c, nodes as u8, || Graph::build(c, nodes)))
+    }
+
+    /// What each state of the graph of `c` with `nodes` reaches along its
+    /// implications ([`Graph::implied`]), every state marked: kept per state, for the
+    /// nice loops' premises and the forcing chains of one state.
+    pub fn reach(c: &Candidates, nodes: Nodes) -> Rc<Reach> {
+        REACHES.with(|m| {
+            m.get(c, nodes as u8, || {
+                let g = Graph::of(c, nodes);
+                Reach::of(2 * g.nodes.len(), |s| g.implied(s))
+            })
+        })
     }
 
     /// The graph of `c` with `nodes`.
