@@ -597,6 +597,14 @@ thread_local! {
     static PREMISES: Memo<Premises> = const { Memo::new() };
 }
 
+/// Whether no candidate of `c` taken true forces itself false along the links of its
+/// candidates: then no chain, loop or coloring made of them removes anything (what
+/// it would remove forces itself false).
+pub(crate) fn nothing_refutes_itself(c: &Candidates) -> bool {
+    let g = Graph::of(c, Nodes::Candidates);
+    premises(c, &g, Nodes::Candidates).none()
+}
+
 /// The [`Premises`] of `c` on its graph `g` with `nodes`, kept per state.
 fn premises(c: &Candidates, g: &Graph, nodes: Nodes) -> Rc<Premises> {
     PREMISES.with(|m| m.get(c, nodes as u8, || Premises::of(c, g, nodes)))

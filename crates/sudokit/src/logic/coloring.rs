@@ -12,7 +12,13 @@
 //!   `a2` or `b2` is true: a candidate seeing both `a2` and `b2` goes.
 //! - Multi-colors 2: the cells of color `a1` together see both colors of another
 //!   cluster, so `a1` is false.
+//!
+//! Whatever a coloring removes, taken true, forces itself false along the links of the
+//! candidates (it makes its color, or both colors it sees, alternate through the
+//! cluster back to itself): a state where no candidate does (`chains.rs`, kept per
+//! state for the chains that come next) is not searched.
 
+use super::chains::nothing_refutes_itself;
 use super::links::{by_digit, has_peers9, peers9, push_new, sees, strong_links_of, Link};
 use super::quiet::Quiet;
 use super::step::{cell_list, removal, FindOptions, Step};
@@ -157,6 +163,13 @@ fn describe(n: usize, k: &Cluster) -> String {
 
 /// Simple colors: trap or wrap within one cluster.
 pub fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
+    if !nothing_refutes_itself(c) {
+        simple_search(c, out, opts, t);
+    }
+}
+
+/// The search of [`simple`].
+fn simple_search(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
     let l = c.layout();
     let n = l.size();
     let mut quiet = Quiet::digits(t, c);
@@ -206,6 +219,13 @@ pub fn simple(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Techni
 
 /// Multi-colors: two clusters of one digit, type 1 or 2.
 pub fn multi(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
+    if !nothing_refutes_itself(c) {
+        multi_search(c, out, opts, t);
+    }
+}
+
+/// The search of [`multi`].
+fn multi_search(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Technique) {
     let l = c.layout();
     let n = l.size();
     let mut quiet = Quiet::digits(t, c);
@@ -266,6 +286,49 @@ pub fn multi(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, t: Techniq
 mod tests {
     use super::*;
     use crate::logic::links::strong_links;
+    use crate::logic::solver::{Order, Solver};
+    use crate::logic::TechniqueSet;
+
+    /// Where no candidate taken true forces itself false, the coloring searches find
+    /// nothing, and elsewhere the finders find what the searches find: on every state
+    /// HoDoKu's path goes through from where simpler logic stops on hard sample
+    /// puzzles.
+    #[test]
+    fn colorings_remove_only_candidates_refuting_themselves() {
+        let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku).explain(false);
+        let opts = FindOptions::default();
+        type Search = fn(&Candidates, &mut Vec<Step>, &FindOptions, Technique);
+        let (mut screened, mut found) = (0, 0);
+        for (g, start, _) in crate::logic::basic_states(10) {
+            let mut states = vec![start.clone()];
+            solver.solve(&mut start.clone(), |_, c| states.push(c.clone()));
+            for c in &states {
+                let none = nothing_refutes_itself(c);
+                for (t, search, finder) in [
+                    (
+                        Technique::SimpleColorsTrap,
+                        simple_search as Search,
+                        simple as Search,
+                    ),
+                    (Technique::SimpleColorsWrap, simple_search, simple),
+                    (Technique::MultiColors1, multi_search, multi),
+                    (Technique::MultiColors2, multi_search, multi),
+                ] {
+                    let (mut all, mut screen) = (Vec::new(), Vec::new());
+                    search(c, &mut all, &opts, t);
+                    finder(c, &mut screen, &opts, t);
+                    assert!(
+                        !none || all.is_empty(),
+                        "{g} {t:?}: a coloring, nothing refuted"
+                    );
+                    assert_eq!(screen, all, "{g} {t:?}");
+                    screened += usize::from(none);
+                    found += usize::from(!all.is_empty());
+                }
+            }
+        }
+        assert!(screened > 0 && found > 0, "{screened} {found}");
+    }
 
     #[test]
     fn clusters_alternate_colors() {
