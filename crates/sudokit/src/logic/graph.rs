@@ -672,20 +672,40 @@ impl Graph {
                 }
             }
         }
-        // The group nodes inside each unit.
-        let mut in_unit: Vec<Vec<u32>> = vec![Vec::new(); l.units().len()];
+        // The group nodes inside each unit, per digit (unit `u`, digit `d` at
+        // `u * (n + 1) + d`), in node order: counted, then laid out in one list.
+        let slots = l.units().len() * (n + 1);
+        let mut inside: Vec<(usize, u32)> = Vec::new();
         for gi in first_group..first_als {
             let cells = &self.nodes[gi].cells;
+            let d = self.nodes[gi].digit as usize;
             for &u in l.units_of(cells[0]) {
-                let inside = match spans.get(gi - first_group) {
+                let holds = match spans.get(gi - first_group) {
                     Some(&(span, _)) => span & !UNIT_BITS[u] == 0,
                     None => cells.iter().all(|x| l.units_of(*x).contains(&u)),
                 };
-                if inside {
-                    in_unit[u].push(gi as u32);
+                if holds {
+                    inside.push((u * (n + 1) + d, gi as u32));
                 }
             }
         }
+        let mut in_start = vec![0u32; slots + 1];
+        for &(slot, _) in &inside {
+            in_start[slot + 1] += 1;
+        }
+        for k in 0..slots {
+            in_start[k + 1] += in_start[k];
+        }
+        let mut in_list = vec![0u32; inside.len()];
+        let mut next = in_start.clone();
+        for &(slot, gi) in &inside {
+            in_list[next[slot] as usize] = gi;
+            next[slot] += 1;
+        }
+        let in_unit = |u: usize, d: u8| {
+            &in_list[in_start[u * (n + 1) + d as usize] as usize
+                ..in_start[u * (n + 1) + d as usize + 1] as usize]
+        };
         let mut all: Vec<usize> = Vec::new();
         for (ui, unit) in l.units().iter().enumerate() {
             for d in 1..=n as u8 {
@@ -706,9 +726,9 @@ impl Graph {
                     self.link_strong(a, b);
                     self.link_strong(b, a);
                 }
-                for &gi in &in_unit[ui] {
+                for &gi in in_unit(ui, d) {
                     let g = &self.nodes[gi as usize];
-                    if g.digit != d || all.len() <= g.cells.len() {
+                    if all.len() <= g.cells.len() {
                         continue;
                     }
                     if let (Some(planes), Some(&(span, _))) =
@@ -720,10 +740,10 @@ impl Graph {
                             0 => Some(
                                 self.index[rest.trailing_zeros() as usize * n + d as usize - 1],
                             ),
-                            _ => in_unit[ui].iter().copied().find(|&o| {
-                                self.nodes[o as usize].digit == d
-                                    && spans[o as usize - first_group].0 == rest
-                            }),
+                            _ => in_unit(ui, d)
+                                .iter()
+                                .copied()
+                                .find(|&o| spans[o as usize - first_group].0 == rest),
                         };
                         if let Some(o) = other {
                             self.link_strong(gi, o);
@@ -741,10 +761,10 @@ impl Graph {
                     let other = if rest.len() == 1 {
                         Some(self.index[rest[0] * n + d as usize - 1])
                     } else {
-                        in_unit[ui].iter().copied().find(|&o| {
-                            self.nodes[o as usize].digit == d
-                                && *self.nodes[o as usize].cells == *rest
-                        })
+                        in_unit(ui, d)
+                            .iter()
+                            .copied()
+                            .find(|&o| *self.nodes[o as usize].cells == *rest)
                     };
                     if let Some(o) = other {
                         self.link_strong(gi, o);
