@@ -43,11 +43,7 @@
 //! finless one looks for both at once (`find_first`) and keeps what it met of each
 //! shape under the key of the search for that shape alone; the finned search then
 //! walks nothing. A fish without fins counts there as finless only when each base set
-//! holds at most `k` candidates, as in the finless search. Which candidates one
-//! or two base sets leave as targets depends on those sets alone (the covers that
-//! may hold their cells hold candidates): it is kept per thread by their units and
-//! cells, and the next state's search, which walks most of them again, reads it.
-//! A Kraken search
+//! holds at most `k` candidates, as in the finless search. A Kraken search
 //! (`Search::kraken`, for `kraken.rs`) takes only the fish its `accept` test passes,
 //! which reads the chains of the state: it is not kept.
 //!
@@ -274,8 +270,6 @@ struct Walk<'a, F: FnMut(Fish) -> bool, V> {
     touched: Option<(u64, usize)>,
     /// Whether to prune the cover search.
     prune: bool,
-    /// Whether rows are base sets (else columns), for [`Walk::kept_targets`].
-    rows: bool,
     /// The candidates a fish on the current base sets may remove (all of the digit's
     /// for a Kraken search or an unpruned one).
     targets: u128,
@@ -332,7 +326,6 @@ impl<F: FnMut(Fish) -> bool, V: Variant> Walk<'_, F, V> {
             self.base.push(id);
             let targets = match self.base.len() {
                 1 => targets,
-                2 => self.kept_targets(targets, [union, m]),
                 _ => self.targets(targets, union | m, endo | overlap),
             };
             if targets == 0 {
@@ -478,53 +471,13 @@ impl<F: FnMut(Fish) -> bool, V: Variant> Walk<'_, F, V> {
         if !self.prune || self.search.kraken {
             return targets;
         }
-        let seers = match endo {
-            0 => targets,
-            _ => self.board.seeing_all_in(endo, targets),
-        };
-        self.coverable_targets(seers, base)
-    }
-
-    /// [`Walk::targets`] for the first one or two base sets taken (cell sets `masks`,
-    /// the second empty for one), where what each candidate asks is kept per thread
-    /// ([`NoFish::targets`]): it depends on those base sets alone, and on HoDoKu's path
-    /// the search of the next state walks most of them again.
-    fn kept_targets(&self, targets: u128, masks: [u128; 2]) -> u128 {
-        let (base, endo) = (masks[0] | masks[1], masks[0] & masks[1]);
-        if !self.prune || self.search.kraken {
-            return targets;
-        }
-        let seers = match endo {
-            0 => targets,
-            _ => self.board.seeing_all_in(endo, targets),
-        };
-        let ids = [
-            self.base[0],
-            self.base.get(1).copied().unwrap_or(usize::MAX),
-        ];
-        let key = (self.search.kind, self.search.size, self.rows, ids, masks);
-        NO_FISH.with(|m| {
-            let mut m = m.borrow_mut();
-            if m.targets.len() >= MAX_KEPT_TARGETS {
-                m.targets.clear();
-            }
-            let (kept, asked) = m.targets.entry(key).or_insert((0, 0));
-            let new = seers & !*asked;
-            if new != 0 {
-                *kept |= self.coverable_targets(new, base);
-                *asked |= new;
-            }
-            *kept & seers
-        })
-    }
-
-    /// The candidates of `seers` whose cells of the base `base` they do not see lie
-    /// in the cover sets left ([`Walk::targets`]).
-    #[inline(always)]
-    fn coverable_targets(&self, seers: u128, base: u128) -> u128 {
         let k = self.search.size;
         let bases = self.base.iter().fold(0u64, |m, &u| m | 1 << u);
         let covers = self.cover_ids & !bases;
+        let seers = match endo {
+            0 => targets,
+            _ => self.board.seeing_all_in(endo, targets),
+        };
         let mut kept = 0;
         for e in bits(seers) {
             let (set, left) = match base >> e & 1 {
@@ -715,17 +668,7 @@ type SearchKey = (Kind, usize, [bool; 3], u8, bool);
 struct NoFish {
     units: Vec<u128>,
     quiet: FastMap<SearchKey, u128>,
-    /// For one or two base sets of a search (kind, size, rows as base, unit ids and
-    /// cell sets), the candidates found to be targets ([`Walk::kept_targets`]) among
-    /// those asked about.
-    targets: FastMap<TargetsKey, (u128, u128)>,
 }
-
-/// The key of [`NoFish::targets`].
-type TargetsKey = (Kind, usize, bool, [usize; 2], [u128; 2]);
-
-/// The most base sets [`NoFish::targets`] keeps before it starts again.
-const MAX_KEPT_TARGETS: usize = 1 << 16;
 
 impl NoFish {
     /// Keeps what was met on `units` only (another board starts again).
@@ -733,7 +676,6 @@ impl NoFish {
         if self.units != units {
             self.units = units.to_vec();
             self.quiet.clear();
-            self.targets.clear();
         }
     }
 
@@ -752,7 +694,6 @@ thread_local! {
     static NO_FISH: RefCell<NoFish> = RefCell::new(NoFish {
         units: Vec::new(),
         quiet: FastMap::default(),
-        targets: FastMap::default(),
     });
 }
 
@@ -900,7 +841,6 @@ fn search_in<V: Variant>(
                 with,
                 touched,
                 prune,
-                rows,
                 targets: with,
                 alone: Vec::new(),
                 accept,
@@ -914,7 +854,7 @@ fn search_in<V: Variant>(
                 .map(|i| {
                     let (id, m) = walk.bases[i];
                     walk.base.push(id);
-                    let alone = walk.kept_targets(with, [m, 0]);
+                    let alone = walk.targets(with, m, 0);
                     walk.base.pop();
                     alone
                 })
