@@ -30,7 +30,8 @@
 //! the premise and four rounds of singles on a copy (HoDoKu's `getTableEntry`), and a
 //! premise's table is everything reached through them and group nodes. The tables of
 //! a state are drawn once for the contradiction and verity finders (a per-thread
-//! memo), from the strongly connected components of the implication graph, each
+//! memo, the premises of the open candidates in one short list), from the strongly
+//! connected components of the implication graph, each
 //! component's reach drawn once (`reach.rs`); the chains' one is what the grouped
 //! nice loops of the same state drew for their premises (`Graph::reach`).
 //!
@@ -733,7 +734,14 @@ fn forcing(
         }
     }
     if end == Conclusion::Verity {
-        verities(&mut found, t, c, &on_of, opts, Join::Together);
+        verities(
+            &mut found,
+            t,
+            c,
+            |i| on_of[i].as_ref(),
+            opts,
+            Join::Together,
+        );
     }
     found.sort_by_key(|s: &Step| (s.placements.is_empty(), usize::MAX - s.eliminations.len()));
     let start = out.len();
@@ -768,11 +776,11 @@ fn both_ways(n: usize, x: usize, d: u8, opts: &FindOptions) -> String {
 
 /// The verities of every candidate of a cell and of every place of a digit in a
 /// unit, from `on_of`, the consequences of each candidate taken true.
-fn verities(
+fn verities<'a>(
     found: &mut Vec<Step>,
     t: Technique,
     c: &Candidates,
-    on_of: &[Option<Consequences>],
+    on_of: impl Fn(usize) -> Option<&'a Consequences>,
     opts: &FindOptions,
     join: Join,
 ) {
@@ -781,7 +789,7 @@ fn verities(
     let what = |f: &dyn Fn() -> String| if opts.explain { f() } else { String::new() };
     for x in (0..l.cell_count()).filter(|&x| c.value(x) == 0) {
         let branches: Option<Vec<&Consequences>> = digits(c.mask(x))
-            .map(|d| on_of[x * n + d as usize - 1].as_ref())
+            .map(|d| on_of(x * n + d as usize - 1))
             .collect();
         if let Some(b) = branches.filter(|b| b.len() >= 2) {
             let what = what(&|| format!("every candidate of {}", cell(n, x)));
@@ -801,7 +809,7 @@ fn verities(
             }
             let branches: Option<Vec<&Consequences>> = places
                 .iter()
-                .map(|&x| on_of[x * n + d as usize - 1].as_ref())
+                .map(|&x| on_of(x * n + d as usize - 1))
                 .collect();
             if let Some(b) = branches {
                 let what = what(&|| format!("every place of {d} in {}", unit.name()));
@@ -814,10 +822,12 @@ fn verities(
 /// Every premise's consequences in one state, as HoDoKu's tabling draws them, shared
 /// by the contradiction and verity finders of one kind.
 struct Tables {
-    /// Each candidate taken true (`None` where it is no candidate).
-    yes: Vec<Option<Consequences>>,
-    /// Each candidate taken false.
-    no: Vec<Option<Consequences>>,
+    /// For each candidate index, where its premises are in `drawn` (`u32::MAX` where
+    /// it is no candidate): a short index, so that a table of a 9×9 state holds the
+    /// few hundred candidates' premises, not one slot each of all 729.
+    at: Vec<u32>,
+    /// Each candidate taken true and taken false.
+    drawn: Vec<(Consequences, Consequences)>,
     /// Whether every premise was drawn (the deadline may cut the drawing short).
     complete: bool,
 }
@@ -828,6 +838,11 @@ thread_local! {
 }
 
 impl Tables {
+    /// The premises of candidate index `i` taken true and false, where drawn.
+    fn premises(&self, i: usize) -> Option<&(Consequences, Consequences)> {
+        self.drawn.get(*self.at.get(i)? as usize)
+    }
+
     /// The tables of `c` for `kind`: those last drawn on this thread when they were
     /// drawn, whole, from the same state.
     fn of(c: &Candidates, kind: Kind, opts: &FindOptions) -> Rc<Tables> {
@@ -846,8 +861,8 @@ impl Tables {
         let forcer = Forcer::new(c, kind, true);
         let n = forcer.n;
         let mut t = Tables {
-            yes: vec![None; forcer.len],
-            no: vec![None; forcer.len],
+            at: vec![u32::MAX; forcer.len],
+            drawn: Vec::new(),
             complete: false,
         };
         let closures = match (kind, &forcer.graph, opts.explain) {
@@ -877,8 +892,8 @@ impl Tables {
                     Some(cl) => cl.consequences(&forcer, x, d, on, opts.explain),
                     None => forcer.consequences(x, d, on, opts.explain),
                 };
-                t.yes[i] = Some(draw(true));
-                t.no[i] = Some(draw(false));
+                t.at[i] = t.drawn.len() as u32;
+                t.drawn.push((draw(true), draw(false)));
             }
         }
         t.complete = true;
@@ -913,9 +928,9 @@ impl<'a> ChainTables<'a> {
             return None;
         }
         let n = c.layout().size();
-        let mut offs = vec![0u128; tables.yes.len() * n];
-        for (premise, t) in tables.yes.iter().enumerate() {
-            for i in t.iter().flat_map(|t| t.off.iter()) {
+        let mut offs = vec![0u128; tables.at.len() * n];
+        for premise in 0..tables.at.len() {
+            for i in tables.premises(premise).iter().flat_map(|t| t.0.off.iter()) {
                 offs[premise * n + i % n] |= 1 << (i / n);
             }
         }
@@ -1063,7 +1078,7 @@ fn hodoku(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Kind, e
     for x in (0..c.layout().cell_count()).filter(|&x| c.value(x) == 0) {
         for d in digits(c.mask(x)) {
             let i = x * n + d as usize - 1;
-            let (Some(yes), Some(no)) = (&tables.yes[i], &tables.no[i]) else {
+            let Some((yes, no)) = tables.premises(i) else {
                 continue;
             };
             if end == Conclusion::Contradiction {
@@ -1080,14 +1095,8 @@ fn hodoku(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, kind: Kind, e
         }
     }
     if end == Conclusion::Verity {
-        verities(
-            &mut found,
-            t,
-            c,
-            &tables.yes,
-            opts,
-            Join::Apart { except: None },
-        );
+        let yes = |i: usize| tables.premises(i).map(|t| &t.0);
+        verities(&mut found, t, c, yes, opts, Join::Apart { except: None });
     }
     found.sort_by_key(forcing_key);
     found.dedup_by_key(|s| forcing_key(s));
