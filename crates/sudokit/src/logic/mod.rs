@@ -377,6 +377,43 @@ pub(crate) fn basic_states(
     })
 }
 
+/// Checks finders screened by [`chains::nothing_refutes_itself`] against their
+/// searches, on every state HoDoKu's path goes through from every `step`-th sample
+/// state of [`basic_states`]: `run(t, screened, ..)` runs technique `t`'s finder
+/// (`screened`) or its search. Where no candidate taken true forces itself false the
+/// search finds nothing (what it removes would), and everywhere the finder finds what
+/// the search finds. Fails unless some state is screened and some search finds a step.
+#[cfg(test)]
+pub(crate) fn check_screen(
+    step: usize,
+    techniques: &[Technique],
+    run: impl Fn(Technique, bool, &Candidates, &mut Vec<Step>, &FindOptions),
+) {
+    let solver = Solver::with_order(TechniqueSet::all(), Order::Hodoku).explain(false);
+    let opts = FindOptions::default();
+    let (mut screened, mut found) = (0, 0);
+    for (g, start, _) in basic_states(step) {
+        let mut states = vec![start.clone()];
+        solver.solve(&mut start.clone(), |_, c| states.push(c.clone()));
+        for c in &states {
+            let none = chains::nothing_refutes_itself(c);
+            for &t in techniques {
+                let (mut all, mut screen) = (Vec::new(), Vec::new());
+                run(t, false, c, &mut all, &opts);
+                run(t, true, c, &mut screen, &opts);
+                assert!(
+                    !none || all.is_empty(),
+                    "{g} {t:?}: a step, nothing refuted"
+                );
+                assert_eq!(screen, all, "{g} {t:?}");
+                screened += usize::from(none);
+                found += usize::from(!all.is_empty());
+            }
+        }
+    }
+    assert!(screened > 0 && found > 0, "{screened} {found}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
