@@ -245,13 +245,18 @@ struct Forcer<'a> {
     board9: Option<Board9>,
 }
 
+/// The nodes of a forcer's link graph: group nodes too on HoDoKu's tabling.
+fn graph_nodes(hodoku: bool) -> Nodes {
+    match hodoku {
+        true => Nodes::Groups,
+        false => Nodes::Candidates,
+    }
+}
+
 impl<'a> Forcer<'a> {
     fn new(c: &'a Candidates, kind: Kind, hodoku: bool) -> Forcer<'a> {
         let n = c.layout().size();
-        let nodes = match hodoku {
-            true => Nodes::Groups,
-            false => Nodes::Candidates,
-        };
+        let nodes = graph_nodes(hodoku);
         let l = c.layout();
         let is_open = |&x: &usize| c.value(x) == 0;
         let open_units = l
@@ -867,11 +872,8 @@ impl Tables {
         };
         let closures = match (kind, &forcer.graph, opts.explain) {
             (Kind::Chain, Some(g), false) => {
-                let nodes = match forcer.hodoku {
-                    true => Nodes::Groups,
-                    false => Nodes::Candidates,
-                };
-                Some(Closures::new(g, n, Graph::reach(c, nodes)))
+                let reach = Graph::reach(c, graph_nodes(forcer.hodoku));
+                Some(Closures::new(g, n, reach))
             }
             (Kind::Net, Some(g), _) => {
                 let Some(next) = forcer.net_implications(g, opts) else {

@@ -672,10 +672,10 @@ impl Graph {
                 }
             }
         }
-        // The group nodes inside each unit, per digit (unit `u`, digit `d` at
-        // `u * (n + 1) + d`), in node order: counted, then laid out in one list.
+        // The group nodes inside each unit, per digit (unit `u`, digit `d` at slot
+        // `u * (n + 1) + d`), in node order, laid out in one list as links are.
         let slots = l.units().len() * (n + 1);
-        let mut inside: Vec<(usize, u32)> = Vec::new();
+        let mut inside: Vec<(u32, u32)> = Vec::new();
         for gi in first_group..first_als {
             let cells = &self.nodes[gi].cells;
             let d = self.nodes[gi].digit as usize;
@@ -685,23 +685,11 @@ impl Graph {
                     None => cells.iter().all(|x| l.units_of(*x).contains(&u)),
                 };
                 if holds {
-                    inside.push((u * (n + 1) + d, gi as u32));
+                    inside.push(((u * (n + 1) + d) as u32, gi as u32));
                 }
             }
         }
-        let mut in_start = vec![0u32; slots + 1];
-        for &(slot, _) in &inside {
-            in_start[slot + 1] += 1;
-        }
-        for k in 0..slots {
-            in_start[k + 1] += in_start[k];
-        }
-        let mut in_list = vec![0u32; inside.len()];
-        let mut next = in_start.clone();
-        for &(slot, gi) in &inside {
-            in_list[next[slot] as usize] = gi;
-            next[slot] += 1;
-        }
+        let (in_list, in_start) = lay_out(slots, &inside, |&(slot, gi)| (slot, gi, false));
         let in_unit = |u: usize, d: u8| {
             &in_list[in_start[u * (n + 1) + d as usize] as usize
                 ..in_start[u * (n + 1) + d as usize + 1] as usize]
