@@ -38,7 +38,7 @@ pub mod dlx;
 pub mod fast;
 mod frame;
 pub mod generic;
-mod nine;
+pub(crate) mod nine;
 pub mod norvig;
 #[cfg(feature = "triad")]
 mod triad;

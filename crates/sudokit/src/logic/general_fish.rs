@@ -59,6 +59,7 @@ use super::bits;
 use super::hash::FastMap;
 use super::step::{cell_list, removal, FindOptions, Step};
 use super::technique::Technique::{self, *};
+use super::templates;
 use crate::candidates::{digits, Candidates};
 use crate::layout::{LayoutRef, UnitKind};
 
@@ -757,8 +758,16 @@ fn search_in<V: Variant>(
             }
         }
     }
+    // What a fish removes lies in no template of its digit (`templates`): the digits
+    // templates cover have none (the unpruned search, the tests' reference, walks
+    // them all the same).
+    let tight = match prune && !search.kraken {
+        true => templates::tight_digits(c),
+        false => 0,
+    };
     for digit in 1..=n as u8 {
         let with = planes[usize::from(digit) - 1];
+        let fishless = tight >> (digit - 1) & 1 != 0;
         let unit = |u: usize| board.units[u] & with;
         let orientations: &[bool] = match search.kind {
             Kind::Mutant => &[true],
@@ -787,6 +796,15 @@ fn search_in<V: Variant>(
                 false => None,
             };
             if gone == Some(0) {
+                continue;
+            }
+            if fishless {
+                NO_FISH.with(|m| {
+                    let mut m = m.borrow_mut();
+                    for key in keys.into_iter().flatten() {
+                        m.quiet.insert(key, with);
+                    }
+                });
                 continue;
             }
             // Whether a fish without fins was met, and one with fins.

@@ -10,6 +10,8 @@
 //! [`Quiet::digits`]; a unit's candidates, [`Quiet::units`]; a box's and a line's,
 //! [`Quiet::crossings`]) when its search there met nothing, and skips a part whose key
 //! is that again ([`Quiet::look`]): the steps found, and their order, are the same.
+//! A digit call skips as well the digits where no single-digit pattern can remove
+//! anything, those whose templates cover every candidate (see `templates`).
 //!
 //! Only the plain 9×9 board is kept: a key is one or two `u128`, each 81 cells, or 9
 //! cells of 10 bits (the candidates and whether the cell is open). A call reads the
@@ -22,6 +24,7 @@ use super::bits;
 use super::fast_singles::UNITS;
 use super::memo::Memo;
 use super::technique::Technique;
+use super::templates;
 use crate::candidates::{digits, Candidates, Mask};
 
 /// A part's key: one or two `u128`.
@@ -104,8 +107,17 @@ pub(crate) struct Quiet {
 
 impl Quiet {
     /// A call of `technique`'s finder on `c`, part by part over the digits (part `d`
-    /// for digit `d`, keyed by the cells where it is a candidate).
+    /// for digit `d`, keyed by the cells where it is a candidate). It also skips the
+    /// digits whose every candidate some template covers
+    /// ([`templates::tight_digits`]), where no single-digit pattern removes anything.
     pub(crate) fn digits(technique: Technique, c: &Candidates) -> Quiet {
+        let mut q = Quiet::digit_parts(technique, c);
+        q.skipped |= templates::tight_digits(c) << 1;
+        q
+    }
+
+    /// [`Quiet::digits`] without the digits templates cover: only what was noted.
+    fn digit_parts(technique: Technique, c: &Candidates) -> Quiet {
         if !c.layout().is_plain_9x9() {
             return Quiet::with(technique, Keys::None);
         }
@@ -278,7 +290,7 @@ mod tests {
     fn skips_a_digit_only_on_the_cells_it_met_nothing_on() {
         let mut c = sample();
         let searched = |c: &Candidates, t: Technique, finds: &[u8]| {
-            let mut q = Quiet::digits(t, c);
+            let mut q = Quiet::digit_parts(t, c);
             let mut seen = Vec::new();
             for d in 1..=9u8 {
                 q.look(usize::from(d), &mut Vec::new(), |out: &mut Vec<u8>| {

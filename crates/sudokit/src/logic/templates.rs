@@ -14,6 +14,12 @@
 //! - **Template Delete**: a candidate that no template left of its digit covers goes
 //!   (one step per digit).
 //!
+//! The same templates screen the single-digit finders (`tight_digits`): whatever a
+//! pattern on one digit removes lies in no template of the digit, so a digit whose
+//! fitting templates cover every candidate has nothing for them. That cover is found
+//! band by band from the shapes of each band's placements (`covered`), without
+//! listing templates.
+//!
 //! A digit with no fitting template means the state contradicts itself: no step is
 //! reported then. Boards other than the classic 9×9 have no templates here (the count
 //! grows as n! per band and stack).
@@ -21,12 +27,14 @@
 //! Source: HoDoKu's documentation of templates ("Template Set", "Template Delete"), and
 //! its default scores (10,000 each, disabled on its default path).
 
+use std::cell::RefCell;
 use std::fmt::Write;
 
 use super::step::{cell_list, not_list, FindOptions, Step};
 use super::technique::Technique;
 use super::Finder;
-use crate::candidates::Candidates;
+use crate::candidates::{digits, Candidates, Mask};
+use crate::engine::nine::PERMS;
 
 /// The finders of this family.
 pub const FINDERS: &[(Technique, Finder)] = &[
@@ -109,6 +117,118 @@ impl Templates {
         }
         Some(Templates { placed, must, may })
     }
+}
+
+thread_local! {
+    /// Per digit, the last placed and open cells [`tight_digits`] was asked about and
+    /// whether templates covered every open cell: one state after the next changes
+    /// few digits.
+    static TIGHT: RefCell<[(Cells, Cells, bool); 9]> =
+        const { RefCell::new([(Cells::MAX, Cells::MAX, false); 9]) };
+}
+
+/// The digits (bit `d - 1` for digit `d`) whose every open candidate some fitting
+/// template of the digit covers, on the plain 9×9 board (none on other boards).
+///
+/// A pattern on one digit alone (a fish of any kind with any fins, a skyscraper, a
+/// kite, a turbot fish, an empty rectangle, a coloring, an X-Chain) removes only
+/// candidates that no template covers: its proof holds in every placement of the
+/// digit once in each row, column and box, so in every template. Such finders skip
+/// these digits, as HoDoKu would have found nothing there.
+pub(crate) fn tight_digits(c: &Candidates) -> Mask {
+    if !c.layout().is_plain_9x9() {
+        return 0;
+    }
+    let mut placed = [0 as Cells; 9];
+    let mut open = [0 as Cells; 9];
+    for (x, &m) in c.masks().iter().enumerate() {
+        match c.value(x) {
+            0 => {
+                for d in digits(m) {
+                    open[usize::from(d) - 1] |= 1 << x;
+                }
+            }
+            v => placed[usize::from(v) - 1] |= 1 << x,
+        }
+    }
+    TIGHT.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let mut tight = 0;
+        for d in 0..9 {
+            let (p, o) = (placed[d], open[d]);
+            if kept[d].0 != p || kept[d].1 != o {
+                kept[d] = (p, o, o & !covered(p, p | o) == 0);
+            }
+            tight |= Mask::from(kept[d].2) << d;
+        }
+        tight
+    })
+}
+
+/// The cells some template fitting `placed` and `allowed` takes (as [`walk`] lists
+/// them, before any refinement), or none when no template fits.
+///
+/// Found band by band, never template by template: in a band a template takes one
+/// cell per row, each in another stack, so what it leaves the other bands depends
+/// only on its *shape*, the column it takes within each stack (27 shapes). Each band
+/// collects the cells of its placements by shape (at most 6 × 27 placements); three
+/// shapes, one per band, make templates exactly when in every stack they take three
+/// different columns (6³ = 216 triples), and then every placement of each of the
+/// three shapes is in one. So a cell is covered when the shape of some placement
+/// through it is in such a triple whose other two shapes some placement has.
+pub(crate) fn covered(placed: Cells, allowed: Cells) -> Cells {
+    let mut shapes = [[0 as Cells; 27]; 3];
+    for (band, shapes) in shapes.iter_mut().enumerate() {
+        let choices: [u16; 3] = std::array::from_fn(|i| {
+            let row = 3 * band + i;
+            let line = ((allowed >> (row * 9)) & 0x1ff) as u16;
+            let fixed = ((placed >> (row * 9)) & 0x1ff) as u16;
+            if fixed != 0 {
+                fixed
+            } else {
+                line
+            }
+        });
+        for stacks in PERMS {
+            let segment = |i: usize| (choices[i] >> (3 * stacks[i])) & 7;
+            let (a, b, c) = (segment(0), segment(1), segment(2));
+            if a == 0 || b == 0 || c == 0 {
+                continue;
+            }
+            let weight = |i: usize| [1, 3, 9][stacks[i]];
+            let cell = |i: usize, o: usize| 1 << ((3 * band + i) * 9 + 3 * stacks[i] + o);
+            for o0 in bits3(a) {
+                for o1 in bits3(b) {
+                    for o2 in bits3(c) {
+                        let shape = o0 * weight(0) + o1 * weight(1) + o2 * weight(2);
+                        shapes[shape] |= cell(0, o0) | cell(1, o1) | cell(2, o2);
+                    }
+                }
+            }
+        }
+    }
+    let mut cover = 0;
+    for p0 in PERMS {
+        for p1 in PERMS {
+            for p2 in PERMS {
+                let shape = |band: usize| p0[band] + 3 * p1[band] + 9 * p2[band];
+                let (a, b, c) = (
+                    shapes[0][shape(0)],
+                    shapes[1][shape(1)],
+                    shapes[2][shape(2)],
+                );
+                if a != 0 && b != 0 && c != 0 {
+                    cover |= a | b | c;
+                }
+            }
+        }
+    }
+    cover
+}
+
+/// The offsets (0–2) set in a 3-bit mask.
+fn bits3(m: u16) -> impl Iterator<Item = usize> {
+    (0..3).filter(move |&o| m >> o & 1 != 0)
 }
 
 /// Appends to `out` every template from row `row` on: `placed` cells must be taken,
@@ -243,6 +363,78 @@ mod tests {
         let one: Vec<_> = steps.iter().filter(|s| s.digits == [1]).collect();
         assert_eq!(one.len(), 1);
         assert_eq!(one[0].placements, vec![(80, 1)]);
+    }
+
+    #[test]
+    fn the_band_cover_is_the_union_of_the_templates_walked() {
+        let mut rng = crate::rng::Rng::new(0x7e3a);
+        for round in 0..400 {
+            // Open cells at some density, and a few placed cells that see each other
+            // or not: fitting templates from none to many.
+            let density = 30 + round % 70;
+            let mut allowed: Cells = 0;
+            let mut placed: Cells = 0;
+            for x in 0..81 {
+                if rng.below(100) < density {
+                    allowed |= 1 << x;
+                }
+            }
+            for _ in 0..rng.below(4) {
+                let x = rng.below(81);
+                placed |= 1 << x;
+                allowed |= 1 << x;
+            }
+            let mut all = Vec::new();
+            walk(placed, allowed, 0, 0, 0, 0, &mut all);
+            let union = all.iter().fold(0, |u, &t| u | t);
+            assert_eq!(covered(placed, allowed), union, "round {round}");
+        }
+    }
+
+    #[test]
+    fn tight_digits_are_those_whose_candidates_templates_cover() {
+        let g: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let mut rng = crate::rng::Rng::new(0x51d);
+        let (mut tight_seen, mut loose_seen) = (0, 0);
+        for round in 0..60 {
+            // Candidates struck at random: states with and without templates.
+            let mut c = Candidates::from_grid(&g);
+            for _ in 0..round * 3 {
+                let x = rng.below(81);
+                if c.value(x) == 0 && c.mask(x).count_ones() > 1 {
+                    c.remove(x, rng.below(9) as u8 + 1);
+                }
+            }
+            let tight = tight_digits(&c);
+            for d in 1..=9u8 {
+                let placed = (0..81)
+                    .filter(|&x| c.value(x) == d)
+                    .fold(0, |m, x| m | 1 << x);
+                let open = (0..81)
+                    .filter(|&x| c.value(x) == 0 && c.has(x, d))
+                    .fold(0 as Cells, |m, x| m | 1 << x);
+                let mut all = Vec::new();
+                walk(placed, placed | open, 0, 0, 0, 0, &mut all);
+                let union = all.iter().fold(0, |u, &t| u | t);
+                let expected = open & !union == 0;
+                assert_eq!(
+                    tight >> (d - 1) & 1 != 0,
+                    expected,
+                    "round {round}, digit {d}"
+                );
+                tight_seen += usize::from(expected);
+                loose_seen += usize::from(!expected);
+            }
+        }
+        assert!(
+            tight_seen > 50 && loose_seen > 50,
+            "{tight_seen} tight, {loose_seen} loose"
+        );
+        let big = Candidates::from_grid(&".".repeat(256).parse().unwrap());
+        assert_eq!(tight_digits(&big), 0);
     }
 
     #[test]
