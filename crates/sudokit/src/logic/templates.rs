@@ -30,6 +30,7 @@
 use std::cell::RefCell;
 use std::fmt::Write;
 
+use super::memo::Memo;
 use super::step::{cell_list, not_list, FindOptions, Step};
 use super::technique::Technique;
 use super::Finder;
@@ -125,6 +126,9 @@ thread_local! {
     /// few digits.
     static TIGHT: RefCell<[(Cells, Cells, bool); 9]> =
         const { RefCell::new([(Cells::MAX, Cells::MAX, false); 9]) };
+    /// The answer for the state last asked about: every single-digit finder of a
+    /// round asks about the same state.
+    static TIGHT_STATE: Memo<Mask> = const { Memo::new() };
 }
 
 /// The digits (bit `d - 1` for digit `d`) whose every open candidate some fitting
@@ -139,6 +143,11 @@ pub(crate) fn tight_digits(c: &Candidates) -> Mask {
     if !c.layout().is_plain_9x9() {
         return 0;
     }
+    *TIGHT_STATE.with(|m| m.get(c, 0, || tight_digits_of(c)))
+}
+
+/// [`tight_digits`] on the plain 9×9 board, made from the digits' cells.
+fn tight_digits_of(c: &Candidates) -> Mask {
     let mut placed = [0 as Cells; 9];
     let mut open = [0 as Cells; 9];
     for (x, &m) in c.masks().iter().enumerate() {
