@@ -30,6 +30,7 @@
 use std::cell::RefCell;
 use std::fmt::Write;
 
+use super::bits;
 use super::memo::Memo;
 use super::step::{cell_list, not_list, FindOptions, Step};
 use super::technique::Technique;
@@ -206,9 +207,9 @@ pub(crate) fn covered(placed: Cells, allowed: Cells) -> Cells {
             }
             let weight = |i: usize| [1, 3, 9][stacks[i]];
             let cell = |i: usize, o: usize| 1 << ((3 * band + i) * 9 + 3 * stacks[i] + o);
-            for o0 in bits3(a) {
-                for o1 in bits3(b) {
-                    for o2 in bits3(c) {
+            for o0 in bits(a.into()) {
+                for o1 in bits(b.into()) {
+                    for o2 in bits(c.into()) {
                         let shape = o0 * weight(0) + o1 * weight(1) + o2 * weight(2);
                         shapes[shape] |= cell(0, o0) | cell(1, o1) | cell(2, o2);
                     }
@@ -233,11 +234,6 @@ pub(crate) fn covered(placed: Cells, allowed: Cells) -> Cells {
         }
     }
     cover
-}
-
-/// The offsets (0–2) set in a 3-bit mask.
-fn bits3(m: u16) -> impl Iterator<Item = usize> {
-    (0..3).filter(move |&o| m >> o & 1 != 0)
 }
 
 /// Appends to `out` every template from row `row` on: `placed` cells must be taken,
