@@ -47,6 +47,12 @@
 //! (`Search::kraken`, for `kraken.rs`) takes only the fish its `accept` test passes,
 //! which reads the chains of the state: it is not kept.
 //!
+//! Before a digit is walked, the pruned search asks `templates::tight_digits`
+//! whether the digit's fitting templates cover every open cell. If they do, no fish
+//! of the digit removes anything: whatever one removes lies in no template. The digit
+//! is then noted as met with no fish, as if it had been walked. The Kraken search
+//! walks every digit.
+//!
 //! The walk counts cells in its innermost loops; on an x86-64 CPU with `popcnt` it runs
 //! in code compiled with that instruction (the module `variant`).
 //!
