@@ -69,6 +69,21 @@ struct Room {
     box_masks: Vec<Mask>,
     in_box: Vec<u32>,
     box_by_count: Vec<Vec<u32>>,
+    fits: Vec<u32>,
+}
+
+/// The largest digit of `V` for which [`Pattern::search`] tables which box parts may
+/// complete a line part (a table indexed by masks of `V`, up to `2^SCREENED` entries).
+const SCREENED: u32 = 12;
+
+/// The subsets of `v` (as masks), `v` itself first and the empty set last.
+fn submasks(v: Mask) -> impl Iterator<Item = Mask> {
+    let mut next = Some(v);
+    std::iter::from_fn(move || {
+        let w = next?;
+        next = (w != 0).then(|| (w - 1) & v);
+        Some(w)
+    })
 }
 
 /// `{1236}`.
@@ -236,6 +251,7 @@ impl Pattern<'_> {
             box_masks,
             in_box,
             box_by_count,
+            fits,
         } = room;
         subset_masks(c, line_src, line_masks);
         subset_masks(c, box_src, box_masks);
@@ -255,11 +271,30 @@ impl Pattern<'_> {
             box_by_count.resize(counts, Vec::new());
         }
         box_by_count.iter_mut().for_each(Vec::clear);
+        // A line part whose digits of `V` leave `w` to the box needs a box part of
+        // its count whose digits of `V` are within `w`: bit `count` of `fits[w]` (for
+        // each subset `w` of `V`) tells whether there is one. Most line parts have
+        // none, and are passed over without a look at the box parts.
+        let screen = v >> SCREENED == 0;
+        if screen {
+            fits.resize(fits.len().max(v as usize + 1), 0);
+            submasks(v).for_each(|w| fits[w as usize] = 0);
+        }
         for &bs in subsets(box_src.len(), first).iter() {
             let vb = box_masks[bs as usize];
             let count = ones(u64::from(bs)) as i32 - ones(vb & !v) as i32;
             if vb & v != 0 && 0 < count && count < self.n_plus {
                 box_by_count[count as usize].push(bs);
+                if screen {
+                    fits[(vb & v) as usize] |= 1 << count;
+                }
+            }
+        }
+        if screen {
+            for b in digits(v).map(|d| 1 << (d - 1)) {
+                for w in submasks(v).filter(|w| w & b != 0) {
+                    fits[w as usize] |= fits[(w ^ b) as usize];
+                }
             }
         }
         for &ls in subsets(line_src.len(), first).iter() {
@@ -270,6 +305,9 @@ impl Pattern<'_> {
                 continue;
             }
             let need = self.n_plus - used;
+            if screen && fits[(v & !vl) as usize] >> need & 1 == 0 {
+                continue;
+            }
             let taken = (0..line_src.len())
                 .filter(|k| ls >> k & 1 != 0)
                 .fold(0, |m, k| m | in_box[k]);
