@@ -76,7 +76,36 @@ pub(crate) struct Node {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum NodeCells {
     One(usize),
+    /// Up to [`FEW`] cells in place (a group node of the 9×9 board), the first `len`.
+    Few([usize; FEW], u8),
     Many(Vec<usize>),
+}
+
+/// The most cells a node keeps in place.
+const FEW: usize = 3;
+
+impl NodeCells {
+    /// The cells `cells` (sorted), in place when they are few.
+    fn of(cells: impl Iterator<Item = usize>) -> NodeCells {
+        let mut few = [0; FEW];
+        let mut len = 0;
+        let mut many = Vec::new();
+        for x in cells {
+            if len < FEW {
+                few[len] = x;
+            } else {
+                if many.is_empty() {
+                    many.extend_from_slice(&few);
+                }
+                many.push(x);
+            }
+            len += 1;
+        }
+        match len {
+            0..=FEW => NodeCells::Few(few, len as u8),
+            _ => NodeCells::Many(many),
+        }
+    }
 }
 
 impl std::ops::Deref for NodeCells {
@@ -85,6 +114,7 @@ impl std::ops::Deref for NodeCells {
     fn deref(&self) -> &[usize] {
         match self {
             NodeCells::One(x) => std::slice::from_ref(x),
+            NodeCells::Few(cells, len) => &cells[..usize::from(*len)],
             NodeCells::Many(v) => v,
         }
     }
@@ -261,13 +291,15 @@ impl Graph {
             Some(alses) => g.add_alses(alses),
             None => Vec::new(),
         };
-        let mut weak = Vec::with_capacity(16 * g.nodes.len());
-        g.link_cells(c, &mut weak);
+        // The weak links that join a group or ALS node; those between candidates are
+        // laid out in place by `set_weak`.
+        let mut weak = Vec::new();
+        g.link_bivalue(c);
         g.link_units(c, first_als, planes, &mut weak);
         if let Some(alses) = alses.as_ref() {
             g.link_alses(c, alses, &origin, first_als, &mut weak);
         }
-        g.set_weak(&weak);
+        g.set_weak(c, planes.as_ref(), &weak);
         g.set_strong();
         g.first_cell = g.nodes.iter().map(|v| v.cell() as u32).collect();
         g
@@ -336,11 +368,78 @@ impl Graph {
             .map(move |&b| 2 * b + flip)
     }
 
-    /// Stores the weak links `(from, to)`, kept in the order they were found for each
-    /// node, as one flat list.
-    fn set_weak(&mut self, weak: &[(u32, u32)]) {
-        (self.weak_links, self.weak_start) =
-            lay_out(self.nodes.len(), weak, |&(a, b)| (a, b, false));
+    /// Lays the weak links out as one flat list: each candidate's links to the other
+    /// digits of its cell and to the peers holding its digit (see
+    /// [`Graph::candidate_links`]), then the links `other` (to and from group and ALS
+    /// nodes) in the order they were found.
+    fn set_weak(&mut self, c: &Candidates, planes: Option<&[u128; 10]>, other: &[(u32, u32)]) {
+        let nodes = self.nodes.len();
+        let mut start = vec![0u32; nodes + 1];
+        for a in 0..self.candidates {
+            let v = &self.nodes[a];
+            let (cell, d) = (v.cell(), v.digit);
+            start[a + 1] = match planes {
+                Some(p) => ones(c.mask(cell)) - 1 + (peers9(cell) & p[usize::from(d)]).count_ones(),
+                None => {
+                    let mut k = 0;
+                    self.candidate_links(c, None, a, |_| k += 1);
+                    k
+                }
+            };
+        }
+        for &(a, _) in other {
+            start[a as usize + 1] += 1;
+        }
+        for i in 0..nodes {
+            start[i + 1] += start[i];
+        }
+        let mut end = start.clone();
+        let mut links = vec![0u32; start[nodes] as usize];
+        for (a, at) in end[..self.candidates].iter_mut().enumerate() {
+            self.candidate_links(c, planes, a, |b| {
+                links[*at as usize] = b;
+                *at += 1;
+            });
+        }
+        for &(a, b) in other {
+            let at = &mut end[a as usize];
+            links[*at as usize] = b;
+            *at += 1;
+        }
+        (self.weak_links, self.weak_start) = (links, start);
+    }
+
+    /// The weak links of candidate node `a` to other candidates, in order: the other
+    /// digits of its cell, then the peers holding its digit, in the order the layout
+    /// lists them (the order of the cells, read from the digit `planes` of the plain
+    /// 9×9 board where given).
+    fn candidate_links(
+        &self,
+        c: &Candidates,
+        planes: Option<&[u128; 10]>,
+        a: usize,
+        mut link: impl FnMut(u32),
+    ) {
+        let n = self.n;
+        let (cell, d) = (self.nodes[a].cell(), self.nodes[a].digit);
+        for e in digits(c.mask(cell) & !bit(d)) {
+            link(self.index[cell * n + e as usize - 1]);
+        }
+        match planes {
+            Some(p) => {
+                for q in bits(peers9(cell) & p[usize::from(d)]) {
+                    link(self.index[q * n + d as usize - 1]);
+                }
+            }
+            None => {
+                for &q in c.layout().peers(cell) {
+                    let b = self.index[q * n + d as usize - 1];
+                    if b != NONE {
+                        link(b);
+                    }
+                }
+            }
+        }
     }
 
     /// Lays the strong links found out as one flat list as the weak ones are, each
@@ -373,7 +472,7 @@ impl Graph {
                         if cells & cells.wrapping_sub(1) != 0 {
                             self.nodes.push(Node {
                                 digit: d,
-                                cells: NodeCells::Many(bits(cells).collect()),
+                                cells: NodeCells::of(bits(cells)),
                                 set: NONE,
                             });
                         }
@@ -395,7 +494,7 @@ impl Graph {
                     if cells.len() >= 2 {
                         self.nodes.push(Node {
                             digit: d,
-                            cells: NodeCells::Many(cells),
+                            cells: NodeCells::of(cells.into_iter()),
                             set: NONE,
                         });
                     }
@@ -423,7 +522,7 @@ impl Graph {
             for d in usable {
                 self.nodes.push(Node {
                     digit: d,
-                    cells: NodeCells::Many(bits(als.with[d as usize - 1]).collect()),
+                    cells: NodeCells::of(bits(als.with[d as usize - 1])),
                     set,
                 });
             }
@@ -552,24 +651,21 @@ impl Graph {
         }
     }
 
-    /// Links inside each cell: weak between any two digits, strong in a bivalue cell.
-    fn link_cells(&mut self, c: &Candidates, weak: &mut Vec<(u32, u32)>) {
+    /// The strong links inside each bivalue cell (the weak links inside a cell are
+    /// laid out by [`Graph::set_weak`]).
+    fn link_bivalue(&mut self, c: &Candidates) {
         for cell in 0..c.layout().cell_count() {
-            if c.value(cell) != 0 {
+            let mask = c.mask(cell);
+            if c.value(cell) != 0 || ones(mask) != 2 {
                 continue;
             }
-            let mask = c.mask(cell);
-            let bivalue = ones(mask) == 2;
-            for a in digits(mask) {
-                let na = self.index[cell * self.n + a as usize - 1];
-                for b in digits(mask & !bit(a)) {
-                    let nb = self.index[cell * self.n + b as usize - 1];
-                    weak.push((na, nb));
-                    if bivalue {
-                        self.strong.push((na, nb, false));
-                    }
-                }
-            }
+            let (a, b) = (
+                mask.trailing_zeros() as usize,
+                63 - mask.leading_zeros() as usize,
+            );
+            let (na, nb) = (self.index[cell * self.n + a], self.index[cell * self.n + b]);
+            self.strong.push((na, nb, false));
+            self.strong.push((nb, na, false));
         }
     }
 
@@ -599,22 +695,6 @@ impl Graph {
         let l = c.layout();
         let n = self.n;
         let first_group = self.candidates;
-        for a in 0..first_group {
-            let (cell, d) = (self.nodes[a].cell(), self.nodes[a].digit);
-            if let Some(planes) = &planes {
-                // The peers holding `d`, in cell order as `peers` lists them.
-                for p in bits(peers9(cell) & planes[usize::from(d)]) {
-                    weak.push((a as u32, self.index[p * n + d as usize - 1]));
-                }
-                continue;
-            }
-            for &p in l.peers(cell) {
-                let b = self.index[p * n + d as usize - 1];
-                if b != NONE {
-                    weak.push((a as u32, b));
-                }
-            }
-        }
         let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
         for gi in first_group..first_als {
             groups_of[self.nodes[gi].digit as usize].push(gi);
