@@ -57,7 +57,7 @@ use std::fmt::Write;
 use std::rc::Rc;
 
 use super::hash::FastMap;
-use super::links::push_new;
+use super::links::{peers9, push_new};
 use super::memo::Memo;
 use super::quiet::unit_keys;
 use super::step::{cell, not_list, FindOptions, Step};
@@ -125,13 +125,66 @@ pub(crate) enum Overlap {
     Forbidden,
 }
 
+/// Each ALS's links: the ALS it shares an RC with, in list order, and the RC digits;
+/// one flat list, ALS `i`'s at `list[start[i]..start[i + 1]]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Links {
+    list: Vec<(u32, Mask)>,
+    start: Vec<u32>,
+}
+
+impl Links {
+    /// No links between `count` ALS.
+    fn none(count: usize) -> Links {
+        Links {
+            list: Vec::new(),
+            start: vec![0; count + 1],
+        }
+    }
+
+    /// The links of `count` ALS joined by `pairs` (`(i, j, rc)`, each pair once).
+    fn of_pairs(count: usize, pairs: &[(u32, u32, Mask)]) -> Links {
+        let mut start = vec![0u32; count + 1];
+        for &(i, j, _) in pairs {
+            start[i as usize + 1] += 1;
+            start[j as usize + 1] += 1;
+        }
+        for k in 0..count {
+            start[k + 1] += start[k];
+        }
+        let mut end = start.clone();
+        let mut list = vec![(0, 0); start[count] as usize];
+        for &(i, j, rc) in pairs {
+            for (a, b) in [(i, j), (j, i)] {
+                let at = &mut end[a as usize];
+                list[*at as usize] = (b, rc);
+                *at += 1;
+            }
+        }
+        for k in 0..count {
+            list[start[k] as usize..start[k + 1] as usize].sort_unstable_by_key(|l| l.0);
+        }
+        Links { list, start }
+    }
+
+    /// The links of ALS `i`.
+    pub fn of(&self, i: usize) -> &[(u32, Mask)] {
+        &self.list[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    /// The links of each ALS in list order.
+    pub fn iter(&self) -> impl Iterator<Item = &[(u32, Mask)]> {
+        (0..self.start.len() - 1).map(|i| self.of(i))
+    }
+}
+
 /// Every ALS of a state, with the restricted commons between them.
 #[derive(Debug, Clone)]
 pub(crate) struct Alses {
     /// The ALS, in HoDoKu's order.
     pub list: Vec<Als>,
     /// Per ALS: every other ALS it shares an RC with, and the RC digits (one or two).
-    pub links: Vec<Vec<(u32, Mask)>>,
+    pub links: Links,
     /// Per digit: the open cells holding it.
     pub holding: [Cells; DIGITS],
     /// The board size.
@@ -199,8 +252,12 @@ impl Alses {
         if n > DIGITS || cells > 128 {
             return None;
         }
+        let plain = l.is_plain_9x9();
         let peers: Vec<Cells> = (0..cells)
-            .map(|x| l.peers(x).iter().fold(0, |s, &p| s | 1 << p))
+            .map(|x| match plain {
+                true => peers9(x),
+                false => l.peers(x).iter().fold(0, |s, &p| s | 1 << p),
+            })
             .collect();
         let mut holding = [0; DIGITS];
         for x in (0..cells).filter(|&x| c.value(x) == 0) {
@@ -239,7 +296,7 @@ impl Alses {
         let keep = |list: &mut Vec<Als>, u: usize, alses: &[Als]| {
             list.extend(alses.iter().filter(|a| !met_before(u, a.cells)).cloned());
         };
-        if l.is_plain_9x9() {
+        if plain {
             // A unit whose cells are as when its ALS were last listed on this thread
             // lists them again from that note.
             let keys = unit_keys(c, true);
@@ -265,7 +322,7 @@ impl Alses {
             }
         }
         Some(Alses {
-            links: vec![Vec::new(); list.len()],
+            links: Links::none(list.len()),
             fresh: vec![true; list.len()],
             list,
             holding,
@@ -277,7 +334,7 @@ impl Alses {
 
     /// The links of ALS `i` to ALS after it in the list.
     fn later(&self, i: u32) -> &[(u32, Mask)] {
-        let links = &self.links[i as usize];
+        let links = self.links.of(i as usize);
         &links[links.partition_point(|l| l.0 < i)..]
     }
 
@@ -317,7 +374,7 @@ impl Alses {
         let mut pairs: Vec<(u32, u32, Mask)> = Vec::new();
         if let Some(b) = before {
             for (i, &o) in was.iter().enumerate().filter(|&(_, &o)| o != NONE) {
-                for &(p, rc) in &b.links[o as usize] {
+                for &(p, rc) in b.links.of(o as usize) {
                     let j = now[p as usize];
                     if p > o && j != NONE {
                         pairs.push((i as u32, j, rc));
@@ -390,20 +447,7 @@ impl Alses {
                 }
             }
         }
-        // Each ALS's list made at its size at once, in the order of the ALS linked.
-        let mut count = vec![0usize; list.len()];
-        for &(i, j, _) in &pairs {
-            count[i as usize] += 1;
-            count[j as usize] += 1;
-        }
-        self.links = count.into_iter().map(Vec::with_capacity).collect();
-        for (i, j, rc) in pairs {
-            self.links[i as usize].push((j, rc));
-            self.links[j as usize].push((i, rc));
-        }
-        for links in &mut self.links {
-            links.sort_unstable_by_key(|l| l.0);
-        }
+        self.links = Links::of_pairs(list.len(), &pairs);
     }
 
     /// Whether `finder`'s search here looks at ALS `i`'s steps: every ALS counts,
@@ -1109,8 +1153,8 @@ mod tests {
             let mask = bits(a.cells).fold(0, |m, x| m | c.mask(x));
             assert_eq!(mask, a.mask);
             assert_eq!(a.mask.count_ones(), a.cells.count_ones() + 1);
-            for &(j, rc) in &alses.links[i] {
-                assert!(alses.links[j as usize].contains(&(i as u32, rc)));
+            for &(j, rc) in alses.links.of(i) {
+                assert!(alses.links.of(j as usize).contains(&(i as u32, rc)));
             }
         }
     }
@@ -1183,6 +1227,11 @@ mod tests {
         assert!(checked > 1000, "only {checked} ALS checked");
     }
 
+    /// The links of each ALS, one list each.
+    fn lists(alses: &Alses) -> Vec<Vec<(u32, Mask)>> {
+        alses.links.iter().map(<[_]>::to_vec).collect()
+    }
+
     /// Every pair of ALS and its RCs, the definition checked pair by pair.
     fn every_pair(c: &Candidates, alses: &Alses, overlap: Overlap) -> Vec<Vec<(u32, Mask)>> {
         let list = &alses.list;
@@ -1225,7 +1274,7 @@ mod tests {
             {
                 let mut c = start.clone();
                 let mut before = Alses::collect(&c, overlap, other.as_ref()).unwrap();
-                assert_eq!(before.links, every_pair(&c, &before, overlap), "{g}");
+                assert_eq!(lists(&before), every_pair(&c, &before, overlap), "{g}");
                 for step in 0..12 {
                     let open: Vec<usize> = (0..81).filter(|&x| c.value(x) == 0).collect();
                     let Some(&x) = open.get(step * 7 % open.len().max(1)) else {
@@ -1247,7 +1296,11 @@ mod tests {
                     let listed: Vec<(Cells, Mask)> =
                         now.list.iter().map(|a| (a.cells, a.mask)).collect();
                     assert_eq!(listed, fresh, "{g} step {step}");
-                    assert_eq!(now.links, every_pair(&c, &now, overlap), "{g} step {step}");
+                    assert_eq!(
+                        lists(&now),
+                        every_pair(&c, &now, overlap),
+                        "{g} step {step}"
+                    );
                     lent += now.list.iter().filter(|a| before.list.contains(a)).count();
                     checked += now.list.len();
                     before = now;
@@ -1324,11 +1377,11 @@ mod tests {
             for overlap in [Overlap::Allowed, Overlap::Forbidden] {
                 let alses = Alses::collect(&c, overlap, None).unwrap();
                 assert_eq!(
-                    alses.links,
+                    lists(&alses),
                     every_pair(&c, &alses, overlap),
                     "{g} {overlap:?}"
                 );
-                links += alses.links.iter().map(Vec::len).sum::<usize>();
+                links += alses.links.iter().map(<[_]>::len).sum::<usize>();
             }
         }
         assert!(links > 0);
