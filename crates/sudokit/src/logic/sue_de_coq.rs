@@ -290,6 +290,9 @@ impl Pattern<'_> {
                 }
             }
         }
+        if box_by_count.iter().all(Vec::is_empty) {
+            return;
+        }
         if screen {
             for b in digits(v).map(|d| 1 << (d - 1)) {
                 for w in submasks(v).filter(|w| w & b != 0) {
