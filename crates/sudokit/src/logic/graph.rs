@@ -76,7 +76,8 @@ pub(crate) struct Node {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum NodeCells {
     One(usize),
-    /// Up to [`FEW`] cells in place (a group node of the 9×9 board), the first `len`.
+    /// Up to [`FEW`] cells in place (a group node of the 9×9 board, a small ALS node),
+    /// the first `len`.
     Few([usize; FEW], u8),
     Many(Vec<usize>),
 }
