@@ -707,13 +707,16 @@ fn xy_wing(c: &Candidates, out: &mut Vec<Step>, opts: &FindOptions, overlap: Ove
 /// met nothing on the list before (`Alses::lent`).
 fn xy_wing_in(alses: &Alses, out: &mut Vec<Step>, opts: &FindOptions, overlap: Overlap) {
     let mut all = Vec::new();
+    let counts = |i: u32| alses.counts(QUIET_XY_WING, i as usize);
     for (ci, links) in alses.links.iter().enumerate() {
+        if !counts(ci as u32) && !links.iter().any(|l| counts(l.0)) {
+            continue;
+        }
         for (p, &(ai, r1)) in links.iter().enumerate() {
             for &(bi, r2) in &links[p + 1..] {
                 if ai == bi || (r1.count_ones() == 1 && r1 == r2) {
                     continue;
                 }
-                let counts = |i: u32| alses.counts(QUIET_XY_WING, i as usize);
                 if !counts(ci as u32) && !counts(ai) && !counts(bi) {
                     continue;
                 }

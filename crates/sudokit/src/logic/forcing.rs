@@ -60,7 +60,7 @@ use super::reach::Reach;
 use super::solver::{Outcome, Solver};
 use super::step::{cell, not_list, FindOptions, Step};
 use super::technique::{Family, Technique};
-use super::{Finder, TechniqueSet};
+use super::{ones, Finder, TechniqueSet};
 use crate::candidates::{bit, digits, Candidates, Mask};
 
 /// The finders of this family.
@@ -865,9 +865,10 @@ impl Tables {
     fn draw(c: &Candidates, kind: Kind, opts: &FindOptions) -> Tables {
         let forcer = Forcer::new(c, kind, true);
         let n = forcer.n;
+        let open = forcer.open.iter().map(|&x| ones(c.mask(x)) as usize).sum();
         let mut t = Tables {
             at: vec![u32::MAX; forcer.len],
-            drawn: Vec::new(),
+            drawn: Vec::with_capacity(open),
             complete: false,
         };
         let closures = match (kind, &forcer.graph, opts.explain) {

@@ -253,13 +253,19 @@ impl Graph {
     fn build_from(c: &Candidates, nodes: Nodes, planes: Option<[u128; 10]>) -> Graph {
         let l = c.layout();
         let n = l.size();
+        // Room for the candidate nodes and some group nodes, and for about two strong
+        // links per candidate: the lists then seldom grow.
+        let open: usize = (0..l.cell_count())
+            .filter(|&x| c.value(x) == 0)
+            .map(|x| ones(c.mask(x)) as usize)
+            .sum();
         let mut g = Graph {
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(open + 128),
             sets: Vec::new(),
             candidates: 0,
             weak_links: Vec::new(),
             weak_start: Vec::new(),
-            strong: Vec::new(),
+            strong: Vec::with_capacity(2 * open),
             strong_links: Vec::new(),
             strong_start: Vec::new(),
             first_cell: Vec::new(),
@@ -294,7 +300,7 @@ impl Graph {
         };
         // The weak links that join a group or ALS node; those between candidates are
         // laid out in place by `set_weak`.
-        let mut weak = Vec::new();
+        let mut weak = Vec::with_capacity(16 * (g.nodes.len() - g.candidates));
         g.link_bivalue(c);
         g.link_units(c, first_als, planes, &mut weak);
         if let Some(alses) = alses.as_ref() {
@@ -756,7 +762,7 @@ impl Graph {
         // The group nodes inside each unit, per digit (unit `u`, digit `d` at slot
         // `u * (n + 1) + d`), in node order, laid out in one list as links are.
         let slots = l.units().len() * (n + 1);
-        let mut inside: Vec<(u32, u32)> = Vec::new();
+        let mut inside: Vec<(u32, u32)> = Vec::with_capacity(2 * (first_als - first_group));
         for gi in first_group..first_als {
             let cells = &self.nodes[gi].cells;
             let d = self.nodes[gi].digit as usize;
