@@ -56,6 +56,7 @@ use std::cell::{Cell, RefCell};
 use std::fmt::Write;
 use std::rc::Rc;
 
+use super::flat::Rooms;
 use super::hash::FastMap;
 use super::links::{peers9, push_new};
 use super::memo::Memo;
@@ -144,23 +145,17 @@ impl Links {
 
     /// The links of `count` ALS joined by `pairs` (`(i, j, rc)`, each pair once).
     fn of_pairs(count: usize, pairs: &[(u32, u32, Mask)]) -> Links {
-        let mut start = vec![0u32; count + 1];
+        let mut counts = vec![0u32; count + 1];
         for &(i, j, _) in pairs {
-            start[i as usize + 1] += 1;
-            start[j as usize + 1] += 1;
+            counts[i as usize + 1] += 1;
+            counts[j as usize + 1] += 1;
         }
-        for k in 0..count {
-            start[k + 1] += start[k];
-        }
-        let mut end = start.clone();
-        let mut list = vec![(0, 0); start[count] as usize];
+        let mut rooms = Rooms::new(counts);
         for &(i, j, rc) in pairs {
-            for (a, b) in [(i, j), (j, i)] {
-                let at = &mut end[a as usize];
-                list[*at as usize] = (b, rc);
-                *at += 1;
-            }
+            rooms.push(i as usize, (j, rc));
+            rooms.push(j as usize, (i, rc));
         }
+        let (mut list, start) = rooms.finish();
         for k in 0..count {
             list[start[k] as usize..start[k + 1] as usize].sort_unstable_by_key(|l| l.0);
         }

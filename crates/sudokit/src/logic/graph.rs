@@ -41,6 +41,7 @@ use std::ops::Range;
 use std::rc::Rc;
 
 use super::als::{compact, Als, Alses, Cells};
+use super::flat::Rooms;
 use super::links::{peers9, sees as sees9, UNIT_BITS};
 use super::memo::Memo;
 use super::reach::Reach;
@@ -380,12 +381,11 @@ impl Graph {
     /// [`Graph::candidate_links`]), then the links `other` (to and from group and ALS
     /// nodes) in the order they were found.
     fn set_weak(&mut self, c: &Candidates, planes: Option<&[u128; 10]>, other: &[(u32, u32)]) {
-        let nodes = self.nodes.len();
-        let mut start = vec![0u32; nodes + 1];
+        let mut counts = vec![0u32; self.nodes.len() + 1];
         for a in 0..self.candidates {
             let v = &self.nodes[a];
             let (cell, d) = (v.cell(), v.digit);
-            start[a + 1] = match planes {
+            counts[a + 1] = match planes {
                 Some(p) => ones(c.mask(cell)) - 1 + (peers9(cell) & p[usize::from(d)]).count_ones(),
                 None => {
                     let mut k = 0;
@@ -395,25 +395,16 @@ impl Graph {
             };
         }
         for &(a, _) in other {
-            start[a as usize + 1] += 1;
+            counts[a as usize + 1] += 1;
         }
-        for i in 0..nodes {
-            start[i + 1] += start[i];
-        }
-        let mut end = start.clone();
-        let mut links = vec![0u32; start[nodes] as usize];
-        for (a, at) in end[..self.candidates].iter_mut().enumerate() {
-            self.candidate_links(c, planes, a, |b| {
-                links[*at as usize] = b;
-                *at += 1;
-            });
+        let mut rooms = Rooms::new(counts);
+        for a in 0..self.candidates {
+            self.candidate_links(c, planes, a, |b| rooms.push(a, b));
         }
         for &(a, b) in other {
-            let at = &mut end[a as usize];
-            links[*at as usize] = b;
-            *at += 1;
+            rooms.push(a as usize, b);
         }
-        (self.weak_links, self.weak_start) = (links, start);
+        (self.weak_links, self.weak_start) = rooms.finish();
     }
 
     /// The weak links of candidate node `a` to other candidates, in order: the other
@@ -934,46 +925,26 @@ impl Graph {
 }
 
 /// Links `(from, to, once)` of `nodes` nodes laid out node by node, each node's in the
-/// order found (a stable counting sort by `from`), a link marked `once` left out where
-/// its node has it already: the flat list and where each node's links start (and, at
-/// the last node's index plus one, end).
+/// order found, a link marked `once` left out where its node has it already: the flat
+/// list and where each node's links start (and, at the last node's index plus one,
+/// end).
 fn lay_out<T>(
     nodes: usize,
     found: &[T],
     link: impl Fn(&T) -> (u32, u32, bool),
 ) -> (Vec<u32>, Vec<u32>) {
-    let mut start = vec![0u32; nodes + 1];
+    let mut counts = vec![0u32; nodes + 1];
     for l in found {
-        start[link(l).0 as usize + 1] += 1;
+        counts[link(l).0 as usize + 1] += 1;
     }
-    for i in 0..nodes {
-        start[i + 1] += start[i];
-    }
-    // Each node's links go to `room[start[a]..end[a]]`; repeats leave gaps.
-    let mut end = start.clone();
-    let mut room = vec![0u32; found.len()];
-    let mut kept = 0;
+    let mut rooms = Rooms::new(counts);
     for l in found {
         let (a, b, once) = link(l);
-        let (from, to) = (start[a as usize] as usize, end[a as usize] as usize);
-        if once && room[from..to].contains(&b) {
-            continue;
+        if !(once && rooms.taken(a as usize).contains(&b)) {
+            rooms.push(a as usize, b);
         }
-        room[to] = b;
-        end[a as usize] += 1;
-        kept += 1;
     }
-    if kept == found.len() {
-        return (room, start);
-    }
-    let mut links = Vec::with_capacity(kept);
-    let mut starts = Vec::with_capacity(nodes + 1);
-    starts.push(0);
-    for a in 0..nodes {
-        links.extend_from_slice(&room[start[a] as usize..end[a] as usize]);
-        starts.push(links.len() as u32);
-    }
-    (links, starts)
+    rooms.finish()
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ pub mod chains;
 pub mod coloring;
 mod fast_singles;
 pub mod fish;
+pub(crate) mod flat;
 pub mod forcing;
 pub mod general_fish;
 pub(crate) mod graph;
