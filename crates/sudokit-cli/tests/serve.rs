@@ -27,8 +27,24 @@ impl Drop for Server {
     }
 }
 
-/// A folder with a stand-in page and package, as `--root` needs.
-fn page_root(name: &str) -> PathBuf {
+/// A folder with a stand-in page and package, as `--root` needs; removed when dropped.
+struct PageRoot(PathBuf);
+
+impl std::ops::Deref for PageRoot {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for PageRoot {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A [`PageRoot`] of its own for the test `name`.
+fn page_root(name: &str) -> PageRoot {
     let root = std::env::temp_dir().join(format!("sudokit-serve-{name}-{}", std::process::id()));
     std::fs::create_dir_all(root.join("pkg")).unwrap();
     std::fs::write(
@@ -37,7 +53,7 @@ fn page_root(name: &str) -> PathBuf {
     )
     .unwrap();
     std::fs::write(root.join("pkg/sudokit_wasm.js"), "export {};").unwrap();
-    root
+    PageRoot(root)
 }
 
 /// Starts `sudokit serve --port 0` with `extra` options; waits for its address line.
@@ -110,7 +126,8 @@ fn error_of(port: u16, route: &str, body: &Value, status: u16) -> String {
 
 #[test]
 fn answers_every_route_as_the_library_does() {
-    let server = start(&page_root("routes"), &[]);
+    let root = page_root("routes");
+    let server = start(&root, &[]);
     let port = server.port;
     let (status, page) = request(port, "GET", "/", b"");
     assert_eq!(status, 200);
@@ -178,7 +195,8 @@ fn answers_every_route_as_the_library_does() {
 
 #[test]
 fn bad_requests_get_a_4xx_with_the_library_message() {
-    let server = start(&page_root("errors"), &["--max-body", "1000"]);
+    let root = page_root("errors");
+    let server = start(&root, &["--max-body", "1000"]);
     let port = server.port;
     let m = error_of(port, "/api/solve", &json!({ "puzzle": "12345" }), 400);
     assert!(m.contains("5 cells is not a puzzle"), "{m}");
@@ -221,10 +239,8 @@ fn bad_requests_get_a_4xx_with_the_library_message() {
 
 #[test]
 fn a_slow_request_stops_at_the_time_limit_and_others_are_served() {
-    let server = start(
-        &page_root("slow"),
-        &["--time-limit", "300ms", "--jobs", "2"],
-    );
+    let root = page_root("slow");
+    let server = start(&root, &["--time-limit", "300ms", "--jobs", "2"]);
     let port = server.port;
     // Counting the solutions of an empty 16×16 board to 10¹⁵ never ends by itself.
     let slow = json!({ "puzzle": ".".repeat(256), "limit": 1_000_000_000_000_000u64 });
@@ -244,7 +260,7 @@ fn refuses_to_start_without_the_package() {
     std::fs::remove_dir_all(root.join("pkg")).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_sudokit"))
         .args(["serve", "--port", "0", "--root"])
-        .arg(&root)
+        .arg(&*root)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

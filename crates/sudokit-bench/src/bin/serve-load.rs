@@ -45,16 +45,18 @@ struct Args {
 /// The server's time limit per request in this run.
 const TIME_LIMIT: Duration = Duration::from_secs(2);
 
-/// The server, stopped when dropped.
+/// The server and the folder it serves, stopped and removed when dropped.
 struct Server {
     child: Child,
     port: u16,
+    root: PathBuf,
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.root);
     }
 }
 
@@ -82,7 +84,7 @@ fn start(sudokit: &PathBuf) -> Result<Server, String> {
         .and_then(|s| s.split('/').next())
         .and_then(|p| p.parse().ok())
         .ok_or_else(|| format!("no loopback address in {line:?}"))?;
-    Ok(Server { child, port })
+    Ok(Server { child, port, root })
 }
 
 /// An HTTP/1.1 client on one keep-alive connection.
