@@ -18,7 +18,8 @@
 //! step (HoDoKu's technique / ours). Every grid sudokit finishes is checked against its
 //! puzzle. Throughput: HoDoKu's own time for its batch (its summary line; one thread,
 //! the JVM's start not counted) against sudokit's best of three runs rating the same
-//! puzzles on one thread (explanations off).
+//! puzzles on one thread (explanations off), with the allocator of the `sudokit`
+//! command (mimalloc).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::hash::{Hash, Hasher};
