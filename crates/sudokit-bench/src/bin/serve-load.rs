@@ -45,46 +45,61 @@ struct Args {
 /// The server's time limit per request in this run.
 const TIME_LIMIT: Duration = Duration::from_secs(2);
 
-/// The server and the folder it serves, stopped and removed when dropped.
+/// A folder, removed when dropped.
+struct Folder(PathBuf);
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The server and the folder it serves, stopped and removed when dropped (the
+/// server first: fields drop after `drop` runs).
 struct Server {
     child: Child,
     port: u16,
-    root: PathBuf,
+    _root: Folder,
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.root);
     }
 }
 
 fn start(sudokit: &PathBuf) -> Result<Server, String> {
-    let root = std::env::temp_dir().join(format!("sudokit-serve-load-{}", std::process::id()));
-    std::fs::create_dir_all(root.join("pkg")).map_err(|e| e.to_string())?;
-    std::fs::write(root.join("index.html"), "<!doctype html>").map_err(|e| e.to_string())?;
-    std::fs::write(root.join("pkg/sudokit_wasm.js"), "").map_err(|e| e.to_string())?;
-    let mut child = Command::new(sudokit)
+    let root =
+        Folder(std::env::temp_dir().join(format!("sudokit-serve-load-{}", std::process::id())));
+    std::fs::create_dir_all(root.0.join("pkg")).map_err(|e| e.to_string())?;
+    std::fs::write(root.0.join("index.html"), "<!doctype html>").map_err(|e| e.to_string())?;
+    std::fs::write(root.0.join("pkg/sudokit_wasm.js"), "").map_err(|e| e.to_string())?;
+    let child = Command::new(sudokit)
         .args(["serve", "--port", "0", "--time-limit"])
         .arg(format!("{}s", TIME_LIMIT.as_secs()))
         .arg("--root")
-        .arg(&root)
+        .arg(&root.0)
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", sudokit.display()))?;
+    let mut server = Server {
+        child,
+        port: 0,
+        _root: root,
+    };
     let mut line = String::new();
-    let stdout = child.stdout.take().ok_or("no standard output")?;
+    let stdout = server.child.stdout.take().ok_or("no standard output")?;
     BufReader::new(stdout)
         .read_line(&mut line)
         .map_err(|e| e.to_string())?;
-    let port = line
+    server.port = line
         .split("127.0.0.1:")
         .nth(1)
         .and_then(|s| s.split('/').next())
         .and_then(|p| p.parse().ok())
         .ok_or_else(|| format!("no loopback address in {line:?}"))?;
-    Ok(Server { child, port, root })
+    Ok(server)
 }
 
 /// An HTTP/1.1 client on one keep-alive connection.
